@@ -1,0 +1,49 @@
+import { type ApiErrorBody, isApiErrorBody } from '../../shared/api-error';
+import { messages } from '../../shared/messages';
+
+/** An error answered by the API, carrying the spec's title and message to show. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly details: string[];
+
+  constructor(status: number, body: ApiErrorBody['error']) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.title = body.title;
+    this.details = body.details ?? [];
+  }
+}
+
+/** Fetches JSON from the API; any failure (network included) becomes an ApiError. */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('content-type')) {
+    headers.set('content-type', 'application/json');
+  }
+  headers.set('accept', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  } catch {
+    throw new ApiError(0, { code: 'NETWORK', ...messages.api.unavailable });
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (!response.ok) {
+    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error);
+    const fallback = response.status >= 500 ? messages.api.internal : messages.api.badRequest;
+    throw new ApiError(response.status, { code: `HTTP_${response.status}`, ...fallback });
+  }
+  return body as T;
+}

@@ -1,0 +1,57 @@
+import { useCollege } from './config-context';
+import styles from './Footer.module.css';
+
+export function Footer() {
+  const college = useCollege();
+  const { footer } = college;
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={styles.heading}>
+            Contact
+          </h2>
+          <ul className={styles.list}>
+            <li>
+              <a href={`mailto:${footer.contactEmail}`}>{footer.contactEmail}</a>
+            </li>
+            {footer.contactPhone ? (
+              <li>
+                <a href={`tel:${footer.contactPhone}`}>{footer.contactPhone}</a>
+              </li>
+            ) : null}
+            {footer.instagram ? (
+              <li>
+                <a href={`https://www.instagram.com/${footer.instagram}/`} rel="noopener noreferrer" target="_blank">
+                  Instagram @{footer.instagram}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-resources">
+          <h2 id="footer-resources" className={styles.heading}>
+            Resources
+          </h2>
+          <ul className={styles.list}>
+            {footer.resourceLinks.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="noopener noreferrer" target="_blank">
+                  {link.label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <p className={styles.claim}>
+          <strong>{college.groupsMatched}</strong> groups matched to date
+        </p>
+      </div>
+      <p className={styles.copyright}>
+        © {new Date().getFullYear()} {college.productName} · for students of {college.college.name}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useCollege } from './config-context';
+import styles from './Navbar.module.css';
+
+const LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/postings', label: 'Search Postings' },
+  { to: '/create-posting', label: 'Create Posting' },
+  { to: '/our-purpose', label: 'Our Purpose' },
+  { to: '/contact-us', label: 'Contact Us' },
+] as const;
+
+function PersonIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+      <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
+    </svg>
+  );
+}
+
+/** Hides while the user scrolls down, comes back on the way up (spec, navigation bar). */
+function useHideOnScroll(): boolean {
+  const [hidden, setHidden] = useState(false);
+  const last = useRef(0);
+  useEffect(() => {
+    const onScroll = () => {
+      const y = window.scrollY;
+      setHidden(y > last.current && y > 80);
+      last.current = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return hidden;
+}
+
+export function Navbar({ signedIn }: { signedIn: boolean }) {
+  const college = useCollege();
+  const hidden = useHideOnScroll();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+
+  // A new page closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // A touch or click outside the bar, or Escape, closes the menu.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+
+  // The bar's CSS brings it back into view when focus moves inside it (keyboard users).
+  return (
+    <header className={`${styles.header} ${hidden && !menuOpen ? styles.hidden : ''}`}>
+      <nav ref={navRef} className={styles.nav} aria-label="Main">
+        <Link to="/" className={styles.logo}>
+          <img className={styles.logoMark} src={college.logo} alt="" width="40" height="40" />
+          <img className={styles.logoFull} src={college.logoFull} alt="" width="167" height="40" />
+          <span className="visually-hidden">{college.productName} home</span>
+        </Link>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <ul id={menuId} className={`${styles.links} ${menuOpen ? styles.open : ''}`}>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? styles.active : '')}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className={styles.profile}>
+            {signedIn ? (
+              <NavLink to="/myProfile" className={({ isActive }) => (isActive ? styles.active : '')}>
+                <PersonIcon />
+                My Profile
+              </NavLink>
+            ) : (
+              <NavLink to="/signIn">
+                <PersonIcon />
+                Sign In
+              </NavLink>
+            )}
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

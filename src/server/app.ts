@@ -1,0 +1,71 @@
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth';
+import { authRoutes } from './auth/routes';
+import { installOriginCheck, installSessionHandling } from './auth/session';
+import { collegeRoutes } from './college/routes';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { healthRoutes } from './health/routes';
+import { installErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
+import { registerStatic } from './http/static';
+import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** pino options or false; tests pass false to keep output quiet. */
+  logger?: boolean | object;
+}
+
+function createMailer(config: AppConfig, app: FastifyInstance): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createFileMailer(path.join(config.dataDir, 'mailbox'), config.mailFrom, app.log);
+}
+
+export function loggerOptions(config: AppConfig): object {
+  return config.nodeEnv === 'production'
+    ? { level: 'info' }
+    : {
+        level: 'info',
+        transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+      };
+}
+
+/** Builds the whole HTTP application without listening, so tests can inject requests into it. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.college.productName} API`, version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerSecurityHeaders(app, config);
+  const mailer = createMailer(config, app);
+  app.addHook('onClose', () => mailer.close());
+  const auth = createAuth({ config, db: database.db, mailer });
+  installOriginCheck(app, config.publicUrl);
+  installSessionHandling(app, auth, config.college.termsVersion);
+  await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
+  await app.register(healthRoutes, { database });
+  await app.register(collegeRoutes, { config });
+  await registerStatic(app, config);
+  return app;
+}

@@ -1,0 +1,121 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { messages } from '../../shared/messages';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { renderMail } from '../mail/mailer';
+import { isCollegeEmail } from './domain-policy';
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export interface AuthDeps {
+  config: AppConfig;
+  db: Database;
+  mailer: Mailer;
+}
+
+/** The college's e-mail policy as better-auth errors: a refused account is never written. */
+export function assertCollegeEmail(config: AppConfig, email: string): void {
+  const { emailDomain, allowedEmailSubdomains } = config.college.college;
+  if (!isCollegeEmail(email, emailDomain, allowedEmailSubdomains)) {
+    // BAD_REQUEST, not FORBIDDEN: better-auth turns a FORBIDDEN here into a fake success.
+    throw new APIError('BAD_REQUEST', {
+      code: 'EMAIL_DOMAIN_NOT_ALLOWED',
+      message: messages.accessRestricted(emailDomain),
+    });
+  }
+}
+
+export function createAuth({ config, db, mailer }: AuthDeps) {
+  const productName = config.college.productName;
+  return betterAuth({
+    appName: productName,
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    user: {
+      additionalFields: {
+        termsAcceptedAt: { type: 'date', required: false, input: false },
+        termsVersion: { type: 'string', required: false, input: false },
+      },
+      deleteUser: { enabled: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        const body = renderMail({
+          productName,
+          paragraphs: [
+            `Someone asked to reset the password of your ${productName} account (${user.email}).`,
+            'If it was you, choose a new password with the link below. If not, ignore this e-mail.',
+          ],
+          action: { label: 'Choose a new password', url },
+        });
+        await mailer.send({ to: user.email, subject: `Reset your ${productName} password`, link: url, ...body });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user, url }) {
+        const body = renderMail({
+          productName,
+          paragraphs: [`Welcome to ${productName}! Confirm that ${user.email} is your address to finish signing up.`],
+          action: { label: 'Verify my e-mail', url },
+        });
+        await mailer.send({ to: user.email, subject: `Verify your ${productName} e-mail`, link: url, ...body });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            assertCollegeEmail(config, user.email);
+            return { data: { ...user, email: user.email.trim().toLowerCase() } };
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.nodeEnv === 'production' && config.publicUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

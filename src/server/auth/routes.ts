@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_BASE_PATH, type Auth } from './auth';
+
+function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  return headers;
+}
+
+/** Passes /api/auth/* to better-auth as Web Requests, raw body and every Set-Cookie included. */
+export async function authRoutes(app: FastifyInstance, { auth, publicUrl }: { auth: Auth; publicUrl: string }) {
+  // Encapsulated: this plugin reads bodies as raw text, the rest of the API as JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    async handler(request: FastifyRequest, reply: FastifyReply) {
+      const url = new URL(request.url, publicUrl);
+      const body = typeof request.body === 'string' && request.body.length > 0 ? request.body : undefined;
+      const response = await auth.handler(
+        new Request(url, { method: request.method, headers: toWebHeaders(request), body }),
+      );
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name.toLowerCase() === 'set-cookie') continue;
+        reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError, errors } from '../http/errors';
+import type { Auth } from './auth';
+
+/** The signed-in person making a request, as the product's rules need them. */
+export interface Viewer {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  termsAcceptedAt: Date | null;
+  termsVersion: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the session hook: null when nobody is signed in. */
+    viewer: Viewer | null;
+  }
+  interface FastifyInstance {
+    /** Signed in, e-mail verified, current terms accepted: may read and write product data. */
+    requireMember: preHandlerAsyncHookHandler;
+    /** Signed in (verified or not): may see their own profile basics. */
+    requireSignedIn: preHandlerAsyncHookHandler;
+  }
+}
+
+export const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
+export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+
+export function hasAcceptedTerms(viewer: Viewer, termsVersion: string): boolean {
+  return viewer.termsAcceptedAt !== null && viewer.termsVersion === termsVersion;
+}
+
+/** Reads the session once per request (only under /api, outside better-auth's own routes). */
+export function installSessionHandling(app: FastifyInstance, auth: Auth, termsVersion: string): void {
+  app.decorateRequest('viewer', null);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!session) return;
+    const user = session.user as typeof session.user & { termsAcceptedAt?: Date | null; termsVersion?: string | null };
+    request.viewer = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      termsAcceptedAt: user.termsAcceptedAt ? new Date(user.termsAcceptedAt) : null,
+      termsVersion: user.termsVersion ?? null,
+    };
+  });
+
+  app.decorate('requireSignedIn', async (request: FastifyRequest) => {
+    if (!request.viewer) throw errors.unauthorized();
+  });
+  app.decorate('requireMember', async (request: FastifyRequest) => {
+    const viewer = request.viewer;
+    if (!viewer) throw errors.unauthorized();
+    if (!viewer.emailVerified) {
+      throw new AppError(403, EMAIL_NOT_VERIFIED, 'Email Not Verified', 'Verify your e-mail address to continue.');
+    }
+    if (!hasAcceptedTerms(viewer, termsVersion)) {
+      throw new AppError(
+        403,
+        TERMS_NOT_ACCEPTED,
+        'Terms & Conditions',
+        'You must accept the Terms & Conditions to continue.',
+      );
+    }
+  });
+}
+
+/** Cookie-authenticated writes must come from our own pages: a foreign Origin is refused. */
+export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
+  const allowed = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== allowed) {
+      throw errors.forbidden('Requests from other sites are not accepted.', 'Not Allowed', 'CROSS_ORIGIN');
+    }
+  });
+}

@@ -1,0 +1,30 @@
+import type { PublicConfig } from '../../shared/schemas/college';
+import type { AppConfig } from '../config';
+
+/** URL prefix under which the college's images are served. */
+export const COLLEGE_ASSETS_PREFIX = '/college/';
+
+export const collegeAssetUrl = (file: string) => `${COLLEGE_ASSETS_PREFIX}${file}`;
+
+/** The part of the configuration the browser may see. `groupsMatched` is the footer's claim. */
+export function toPublicConfig(config: AppConfig, groupsMatched: number): PublicConfig {
+  const { college } = config;
+  return {
+    productName: college.productName,
+    college: {
+      name: college.college.name,
+      shortName: college.college.shortName,
+      emailDomain: college.college.emailDomain,
+    },
+    theme: college.theme,
+    logo: collegeAssetUrl(college.logo),
+    logoFull: collegeAssetUrl(college.logoFull),
+    dorms: college.dorms.map((dorm) => ({ ...dorm, image: collegeAssetUrl(dorm.image) })),
+    offCampusImage: collegeAssetUrl(college.offCampusImage),
+    landingImages: college.landingImages.map((image) => ({ ...image, src: collegeAssetUrl(image.src) })),
+    footer: college.footer,
+    groupsMatched,
+    termsVersion: college.termsVersion,
+    auth: { oidc: config.oidc ? { label: config.oidc.label } : null, emailPassword: true },
+  };
+}

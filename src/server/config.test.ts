@@ -1,0 +1,155 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'qm-config-'));
+const base = () => ({ DATA_DIR: tmp(), NODE_ENV: 'test' });
+
+function configError(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env, repoRoot);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected loadConfig to fail');
+}
+
+/** Writes a copy of the real college config with one change, next to the real asset folder. */
+function collegeConfigWith(change: (config: Record<string, unknown>) => void): string {
+  const config = JSON.parse(readFileSync(path.join(repoRoot, 'config/college.json'), 'utf8'));
+  change(config);
+  config.assetsDir = path.join(repoRoot, 'config', config.assetsDir);
+  const file = path.join(tmp(), 'college.json');
+  writeFileSync(file, JSON.stringify(config));
+  return file;
+}
+
+describe('loadConfig', () => {
+  it('loads the embedded defaults with no environment at all', () => {
+    const env = base();
+    const config = loadConfig(env, repoRoot);
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.college.college.emailDomain).toBe('bc.edu');
+    expect(config.college.dorms.map((d) => d.key)).toEqual([
+      'Gabelli',
+      'Ignacio',
+      'Modulars',
+      'Ninety-St-Thomas-More',
+      'Reservoir',
+      'Rubenstein',
+      'Stayer',
+      'Thomas-More',
+      'Vanderslice',
+      'Voute',
+      'Walsh',
+      '66',
+      'Roncalli',
+      'Welch',
+    ]);
+    expect(config.contactTo).toBe(config.college.teamContactEmail);
+    expect(config.oidc).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+  });
+
+  it('generates the development auth secret once and keeps it', () => {
+    const env = base();
+    const first = loadConfig(env, repoRoot).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig(env, repoRoot).authSecret).toBe(first);
+    expect(readFileSync(path.join(env.DATA_DIR, 'auth-secret'), 'utf8')).toBe(first);
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(configError({ ...base(), NODE_ENV: 'production' })).toBe(
+      'AUTH_SECRET must be set (at least 32 characters) when NODE_ENV is production.',
+    );
+  });
+
+  it('names the variable when DATABASE_URL is not a PostgreSQL URL', () => {
+    const message = configError({ ...base(), DATABASE_URL: 'mysql://root@localhost/test' });
+    expect(message).toMatch(/^DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\/\.$/);
+  });
+
+  it('names the variable when PORT is not a port', () => {
+    expect(configError({ ...base(), PORT: 'eighty' })).toMatch(/^PORT /);
+    expect(configError({ ...base(), PORT: '70000' })).toMatch(/^PORT /);
+  });
+
+  it('requires the OIDC variables together', () => {
+    expect(configError({ ...base(), OIDC_ISSUER: 'https://accounts.google.com' })).toBe(
+      'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set too when any OIDC_ variable is set.',
+    );
+  });
+
+  it('reads OIDC and S3 settings when complete', () => {
+    const config = loadConfig(
+      {
+        ...base(),
+        OIDC_ISSUER: 'https://accounts.google.com/',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 'secret',
+        S3_BUCKET: 'images',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+      },
+      repoRoot,
+    );
+    expect(config.oidc).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+      label: 'Google',
+    });
+    expect(config.s3).toMatchObject({ bucket: 'images', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1' });
+  });
+
+  it('stops on a COLLEGE_CONFIG that does not exist', () => {
+    expect(configError({ ...base(), COLLEGE_CONFIG: '/nowhere/college.json' })).toBe(
+      'COLLEGE_CONFIG points to /nowhere/college.json, which cannot be read.',
+    );
+  });
+
+  it('stops on a COLLEGE_CONFIG that is not JSON', () => {
+    const file = path.join(tmp(), 'college.json');
+    writeFileSync(file, '{ not json');
+    expect(configError({ ...base(), COLLEGE_CONFIG: file })).toMatch(/^COLLEGE_CONFIG file .* is not valid JSON/);
+  });
+
+  it('names the bad field of the college config', () => {
+    const file = collegeConfigWith((c) => {
+      (c.college as Record<string, unknown>).emailDomain = 'BC';
+    });
+    expect(configError({ ...base(), COLLEGE_CONFIG: file })).toBe(
+      `COLLEGE_CONFIG file ${file}: field college.emailDomain must be a lower-case domain like bc.edu.`,
+    );
+  });
+
+  it('refuses repeated dorm keys', () => {
+    const file = collegeConfigWith((c) => {
+      const dorms = c.dorms as { key: string }[];
+      (dorms[1] as { key: string }).key = 'Gabelli';
+    });
+    expect(configError({ ...base(), COLLEGE_CONFIG: file })).toContain(
+      'field dorms.1.key repeats the dorm key Gabelli',
+    );
+  });
+
+  it('refuses a config naming an image it does not ship', () => {
+    const file = collegeConfigWith((c) => {
+      c.logo = 'missing.svg';
+    });
+    expect(configError({ ...base(), COLLEGE_CONFIG: file })).toMatch(/names the image missing\.svg, which is not in/);
+  });
+
+  it('gives one sentence with no stack trace lines', () => {
+    const message = configError({ ...base(), DATABASE_URL: 'nonsense' });
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message.endsWith('.')).toBe(true);
+  });
+});

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { type CollegeConfig, collegeConfigSchema } from '../shared/schemas/college';
+
+/** A configuration problem, reported at start-up as one sentence (never a stack trace). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  label: string;
+}
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  collegeConfigPath: string;
+  college: CollegeConfig;
+  /** Absolute folder of the college's images. */
+  collegeAssetsDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactTo: string;
+  oidc: OidcConfig | undefined;
+  s3: S3Config | undefined;
+  /** Built client files; absent in API-only tests. */
+  clientDir: string | undefined;
+}
+
+type Env = Record<string, string | undefined>;
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalString = z.preprocess(blankToUndefined, z.string().optional());
+
+function urlWithProtocols(protocols: string[]) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+      )
+      .optional(),
+  );
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']),
+  AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters long').optional()),
+  COLLEGE_CONFIG: z.preprocess(blankToUndefined, z.string().default('config/college.json')),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalString,
+  CONTACT_TO: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
+  OIDC_ISSUER: urlWithProtocols(['http:', 'https:']),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_LABEL: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:']),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+});
+
+function describeIssue(issue: z.core.$ZodIssue, prefix: string): string {
+  const where = issue.path.length > 0 ? `${prefix}${issue.path.join('.')}` : prefix.replace(/\.$/, '');
+  return `${where} ${issue.message.replace(/^Invalid input: /, 'is invalid: ')}`;
+}
+
+/** Reads and validates the college config file; throws ConfigError naming the file and field. */
+export function loadCollegeConfig(configPath: string): CollegeConfig {
+  let raw: string;
+  try {
+    raw = readFileSync(configPath, 'utf8');
+  } catch {
+    throw new ConfigError(`COLLEGE_CONFIG points to ${configPath}, which cannot be read.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    throw new ConfigError(`COLLEGE_CONFIG file ${configPath} is not valid JSON (${(error as Error).message}).`);
+  }
+  const parsed = collegeConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new ConfigError(
+      `COLLEGE_CONFIG file ${configPath}: ${first ? describeIssue(first, 'field ') : 'is invalid'}.`,
+    );
+  }
+  const assetsDir = path.resolve(path.dirname(configPath), parsed.data.assetsDir);
+  const referenced = [
+    parsed.data.logo,
+    parsed.data.logoFull,
+    parsed.data.offCampusImage,
+    ...parsed.data.dorms.map((d) => d.image),
+    ...parsed.data.landingImages.map((i) => i.src),
+  ];
+  const missing = referenced.find((file) => !existsSync(path.join(assetsDir, file)));
+  if (missing) {
+    throw new ConfigError(
+      `COLLEGE_CONFIG file ${configPath} names the image ${missing}, which is not in ${assetsDir}.`,
+    );
+  }
+  return parsed.data;
+}
+
+/** The signing secret: required in production; generated once into DATA_DIR in development. */
+function resolveAuthSecret(env: z.infer<typeof envSchema>, dataDir: string): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError('AUTH_SECRET must be set (at least 32 characters) when NODE_ENV is production.');
+  }
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the environment and the college config. Throws ConfigError with one sentence on any problem. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new ConfigError(first ? `${describeIssue(first, '')}.` : 'The environment is invalid.');
+  }
+  const vars = parsed.data;
+  const dataDir = path.resolve(cwd, vars.DATA_DIR);
+  const collegeConfigPath = path.resolve(cwd, vars.COLLEGE_CONFIG);
+  const college = loadCollegeConfig(collegeConfigPath);
+
+  const oidcVars = [vars.OIDC_ISSUER, vars.OIDC_CLIENT_ID, vars.OIDC_CLIENT_SECRET];
+  if (oidcVars.some(Boolean) && !oidcVars.every(Boolean)) {
+    const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter((_, i) => !oidcVars[i]);
+    throw new ConfigError(`${missing.join(' and ')} must be set too when any OIDC_ variable is set.`);
+  }
+  const s3Vars = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!vars.S3_BUCKET && s3Vars.some((name) => vars[name])) {
+    throw new ConfigError('S3_BUCKET must be set when any other S3_ variable is set.');
+  }
+  if (vars.S3_BUCKET && Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
+  }
+
+  const port = vars.PORT;
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: vars.NODE_ENV,
+    port,
+    host: vars.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    authSecret: resolveAuthSecret(vars, dataDir),
+    collegeConfigPath,
+    college,
+    collegeAssetsDir: path.resolve(path.dirname(collegeConfigPath), college.assetsDir),
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? `${college.productName} <no-reply@${new URL(publicUrl).hostname}>`,
+    contactTo: vars.CONTACT_TO ?? college.teamContactEmail,
+    oidc:
+      vars.OIDC_ISSUER && vars.OIDC_CLIENT_ID && vars.OIDC_CLIENT_SECRET
+        ? {
+            issuer: vars.OIDC_ISSUER.replace(/\/+$/, ''),
+            clientId: vars.OIDC_CLIENT_ID,
+            clientSecret: vars.OIDC_CLIENT_SECRET,
+            label: vars.OIDC_LABEL ?? 'Google',
+          }
+        : undefined,
+    s3: vars.S3_BUCKET
+      ? {
+          bucket: vars.S3_BUCKET,
+          endpoint: vars.S3_ENDPOINT,
+          region: vars.S3_REGION ?? 'us-east-1',
+          accessKeyId: vars.S3_ACCESS_KEY_ID,
+          secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    clientDir: path.resolve(cwd, 'dist/client'),
+  };
+}

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type above both drivers: services and queries never know which engine they run on. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations (serialised across servers on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// Arbitrary constant: every Quadmates server takes this advisory lock while migrating.
+const MIGRATION_LOCK_ID = 4_711_2026;
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; instance: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          try {
+            await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      async ping() {
+        await pool.query('SELECT 1');
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+
+  let client: PGlite;
+  if ('instance' in options) {
+    client = options.instance;
+  } else {
+    // PGlite does not create parent folders itself.
+    if (!existsSync(path.dirname(options.dataDir))) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    client = await PGlite.create(options.dataDir);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async ping() {
+      await db.execute(sql`SELECT 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** `count(*)` is a string from pg and a number from PGlite. */
+export function toCount(value: unknown): number {
+  return typeof value === 'number' ? value : Number.parseInt(String(value ?? 0), 10);
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}

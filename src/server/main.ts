@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { buildApp, loggerOptions } from './app';
+import { type AppConfig, ConfigError, loadConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { lockDataDir } from './db/data-dir-lock';
+
+/** One sentence for the operator, never a stack trace. */
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function describeDatabaseFailure(config: AppConfig, error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const detail = code ?? (error as Error).message ?? String(error);
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    return `DATABASE_URL: cannot use the database at ${url.hostname}:${url.port || 5432}${url.pathname} (${detail}).`;
+  }
+  return `The embedded database in ${path.join(config.dataDir, 'db')} cannot be opened (${detail}).`;
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let releaseLock: (() => Promise<void>) | undefined;
+  if (!config.databaseUrl) {
+    try {
+      releaseLock = await lockDataDir(config.dataDir, () =>
+        fail(`Lost the lock on the data folder ${config.dataDir}; stopping.`),
+      );
+    } catch (error) {
+      if (error instanceof ConfigError) fail(error.message);
+      throw error;
+    }
+  }
+
+  let database: DatabaseHandle;
+  try {
+    database = config.databaseUrl
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+    await database.migrate();
+  } catch (error) {
+    await releaseLock?.();
+    fail(describeDatabaseFailure(config, error));
+  }
+
+  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => fail('Shutdown took longer than 15 s; exiting.'), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      await releaseLock?.();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  app.addHook('onClose', async () => {
+    app.log.info('server closed');
+  });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    await releaseLock?.();
+    const code = (error as NodeJS.ErrnoException).code;
+    fail(
+      code === 'EADDRINUSE'
+        ? `PORT ${config.port} is already in use on ${config.host}; stop the other program or set a different PORT.`
+        : `The server cannot listen on ${config.host}:${config.port} (${code ?? (error as Error).message}).`,
+    );
+  }
+  app.log.info(`${config.college.productName} for ${config.college.college.name} is ready at ${config.publicUrl}`);
+}
+
+void main();

@@ -1,0 +1,95 @@
+/**
+ * Every user-facing title and message from the spec's error catalogue (section 8) and validation
+ * rules (section 5). The server sends these strings in its errors and the client shows what the
+ * server says, so they live here once. Functions take the values that come from config.
+ */
+
+export const messages = {
+  loading: 'Loading...',
+  accessRestricted: (emailDomain: string) => `Access restricted. Only @${emailDomain} emails are allowed.`,
+  termsDeclined: (productName: string) => `You must accept the terms to use ${productName}.`,
+  sessionExpired: {
+    title: 'Session Expired',
+    message: 'Please sign in again to accept the Terms & Conditions.',
+  },
+  inAppBrowser: { title: (app: string) => `${app} In-App Browser Warning`, button: 'I understand' },
+  mobileWarning: { title: 'Mobile Warning', button: 'I wish to continue anyway' },
+  submit: {
+    notSignedIn: { title: 'Not Signed In', message: 'You must be signed in to submit a posting.' },
+    failedTitle: 'Submission Failed',
+    storageError: 'An error occurred while uploading your posting information. Please try again.',
+    created: 'Posting Submitted!',
+    updated: 'Posting Updated!',
+    uploadingTitle: 'Uploading..',
+    uploadingMessage: 'Please wait while we save your posting information.',
+  },
+  validation: {
+    endBeforeStart: 'End date cannot be before start date.',
+    rentalDates: 'Please specify the start and end dates for the rental/sublet!',
+    bothDates: 'Please select both start and end dates.',
+    atLeastOneMember: 'Please add at least one current member to your posting',
+    seekingAtLeastOne:
+      "Please specify the number of roomates you're looking to attract to your posting (must be at least one)",
+    selectDorm: 'Please select a target dorm!',
+    phoneOrEmail: 'Please provide either admin phone number or email (or both)!',
+    rentType: 'Please specify whether the rent indicated is the total group or per person rent!',
+  },
+  status: {
+    updating: 'Updating Status...',
+    updated: 'Status Updated!',
+    failed: {
+      title: 'Update Failed',
+      message: 'An error occurred while updating the posting status. Please try again.',
+    },
+  },
+  bookmark: {
+    failed: 'Something went wrong. Please try again.',
+    unsigned: 'You need to sign in to bookmark a post',
+  },
+  deletePosting: {
+    confirm: 'Are you sure you want to delete this post? This action cannot be undone.',
+    unsigned: 'You must be signed in to delete a post.',
+    failed: 'Failed to delete post. Please try again.',
+  },
+  ping: {
+    unsigned: { title: 'Please log in.', message: 'You must be logged in to ping interest to another group.' },
+    ownPost: { title: "Can't ping interest.", message: "You can't ping interest for your own post" },
+    fulfilled: { title: 'Post Fulfilled', message: 'This post has already been fulfilled' },
+    failed: 'Unable to send Ping to Post Administrator',
+    sent: 'Ping Sent to Post Administrator!',
+  },
+  verification: {
+    sent: 'Verification email sent.',
+    failed: 'Failed to send verification email. Please try again.',
+  },
+  reset: {
+    sent: 'Password reset email sent. Please check your inbox.',
+    failed: 'Failed to send password reset email. Please try again.',
+  },
+  signOut: { unexpected: 'An unexpected error occurred during sign-out process.', busy: 'Signing Out...' },
+  contact: {
+    sent: 'Message Sent!',
+    failed: 'Message Failed to Send!',
+    note: (days: number) => `If you don't receive a response within ${days} business days, please reach out again.`,
+  },
+  postings: {
+    empty: 'No posts match your criteria. Reset to see all posts matching your listing preference.',
+    filterHint: 'Select your search filters above. Filters may be left blank.',
+  },
+  profile: {
+    heading: 'My Profile',
+    noAdministered: 'You Have No Administered Posts.',
+    noBookmarked: 'You Have No Bookmarked Posts.',
+  },
+  /** Generic API errors (not in the spec's catalogue; worded for a person, never a stack trace). */
+  api: {
+    notFound: { title: 'Not Found', message: 'There is nothing at this address.' },
+    badRequest: { title: 'Invalid Request', message: 'Some of the information sent was not valid.' },
+    unauthorized: { title: 'Not Signed In', message: 'You must be signed in to do that.' },
+    forbidden: { title: 'Not Allowed', message: 'You are not allowed to do that.' },
+    tooLarge: { title: 'Too Large', message: 'What you sent is larger than we accept.' },
+    rateLimited: { title: 'Too Many Requests', message: 'Too many attempts. Please wait a moment and try again.' },
+    internal: { title: 'Something Went Wrong', message: 'Something went wrong on our side. Please try again.' },
+    unavailable: { title: 'Service Unavailable', message: 'The service is temporarily unavailable. Please try again.' },
+  },
+} as const;
