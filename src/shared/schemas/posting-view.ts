@@ -1,0 +1,91 @@
+/**
+ * What the API answers about postings. The write-side schema (what a form sends) lives in
+ * posting.ts; these are the read shapes both the server and the client rely on.
+ */
+import type { AcademicYear, Gender, ListingLocation, PostingStatus, RentType, Utilities } from '../options';
+
+export interface PostingImageView {
+  id: string;
+  /** Small WebP for cards (lazy-loaded). */
+  cardUrl: string;
+  /** Large WebP for the carousel. */
+  fullUrl: string;
+  width: number;
+  height: number;
+}
+
+export interface PostingMemberView {
+  name: string;
+  academicYear: AcademicYear;
+  gender: Gender;
+  customGender: string | null;
+  email: string | null;
+  instagramHandle: string | null;
+}
+
+export interface AdminContactView {
+  name: string;
+  email: string | null;
+  academicYear: AcademicYear;
+  gender: Gender;
+  customGender: string | null;
+  phoneNumber: string | null;
+  instagramHandle: string | null;
+}
+
+/** A whole posting: the detail view and the edit form. */
+export interface PostingDetail {
+  id: string;
+  listingLocation: ListingLocation;
+  dorm: string | null;
+  address: string | null;
+  adminContact: AdminContactView;
+  aimInteger: number;
+  curGroupSize: number;
+  curNumSeek: number;
+  members: PostingMemberView[];
+  /** Whole dollars a month, or null. */
+  monthlyRent: number | null;
+  rentType: RentType | null;
+  /** ISO dates (YYYY-MM-DD), off-campus only. */
+  rentStart: string | null;
+  rentEnd: string | null;
+  utilities: Utilities | null;
+  sublet: boolean;
+  status: PostingStatus;
+  images: PostingImageView[];
+  /** How many other groups pinged interest. */
+  interestCount: number;
+  createdAt: string;
+  updatedAt: string;
+  /** For the signed-in viewer: may they edit, delete and change the status? */
+  viewerIsAdmin: boolean;
+  /** For the signed-in viewer: have they bookmarked it? */
+  viewerBookmarked: boolean;
+}
+
+/** Only what a card shows: the postings list and the profile lists. */
+export interface PostingCard {
+  id: string;
+  listingLocation: ListingLocation;
+  dorm: string | null;
+  address: string | null;
+  aimInteger: number;
+  curNumSeek: number;
+  status: PostingStatus;
+  monthlyRent: number | null;
+  rentType: RentType | null;
+  sublet: boolean;
+  /** The first image's card variant, or null (the client then shows the dorm's or off-campus image). */
+  imageUrl: string | null;
+  interestCount: number;
+  createdAt: string;
+  viewerIsAdmin: boolean;
+  viewerBookmarked: boolean;
+}
+
+export interface PostingPage {
+  items: PostingCard[];
+  /** Opaque cursor for the next page, or null at the end. */
+  nextCursor: string | null;
+}
