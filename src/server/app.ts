@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import { installOriginCheck, installSessionHandling } from './auth/session';
 import { collegeRoutes } from './college/routes';
 import type { AppConfig } from './config';
+import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/client';
 import { healthRoutes } from './health/routes';
 import { installErrorHandling } from './http/errors';
@@ -65,6 +66,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   installSessionHandling(app, auth, config.college.termsVersion);
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { database });
+  await app.register(contactRoutes, {
+    db: database.db,
+    mailer,
+    productName: config.college.productName,
+    contactTo: config.contactTo,
+  });
   await app.register(collegeRoutes, { config });
   await registerStatic(app, config);
   return app;

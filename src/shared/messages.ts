@@ -33,6 +33,42 @@ export const messages = {
     selectDorm: 'Please select a target dorm!',
     phoneOrEmail: 'Please provide either admin phone number or email (or both)!',
     rentType: 'Please specify whether the rent indicated is the total group or per person rent!',
+    /* Rules the spec leaves open (not in its catalogue; worded in the same voice). */
+    unknownDorm: 'Please select a dorm from the list.',
+    address: 'Please enter the address of the off-campus housing!',
+    adminName: 'Please enter the admin name.',
+    adminAcademicYear: 'Please select your academic year.',
+    adminGender: 'Please select your gender.',
+    adminCustomGender: 'Please describe your gender.',
+    adminEmail: 'Please enter a valid admin email address.',
+    adminPhone: 'Please enter a valid admin phone number (7 to 15 digits).',
+    adminInstagram: 'Please enter a valid admin Instagram handle (letters, digits, periods and underscores; 30 at most).',
+    memberName: (n: number) => `Please enter the name of member ${n}.`,
+    memberAcademicYear: (n: number) => `Please select the academic year of member ${n}.`,
+    memberGender: (n: number) => `Please select the gender of member ${n}.`,
+    memberCustomGender: (n: number) => `Please describe the gender of member ${n}.`,
+    memberEmail: (n: number) => `Please enter a valid email address for member ${n} (or leave it blank).`,
+    memberInstagram: (n: number) =>
+      `Please enter a valid Instagram handle for member ${n} (letters, digits, periods and underscores; 30 at most), or leave it blank.`,
+    tooLong: (field: string, max: number) => `${field} can be at most ${max} characters long.`,
+    targetSize: (min: number, max: number) =>
+      `The current members plus the roommates you seek must make a group of ${min} to ${max}.`,
+    rentWholeDollars: (max: number) => `Please enter the monthly rent in whole dollars (at most $${max}).`,
+    invalidDate: 'Please enter the dates as real calendar dates.',
+    unreadable: 'The posting information could not be read. Please reload the page and try again.',
+  },
+  images: {
+    notJpegOrPng: (name: string) => `${name} is not a JPG or PNG image.`,
+    tooLarge: (name: string, mb: number) => `${name} is larger than ${mb} MB.`,
+    tooManyPixels: (name: string, megapixels: number) =>
+      `${name} has more than ${megapixels} megapixels; please use a smaller image.`,
+    tooMany: (max: number) => `A posting can have at most ${max} images.`,
+    unknownImage: 'One of the images to keep no longer belongs to this posting. Please reload the page and try again.',
+  },
+  postingAccess: {
+    notFound: { title: 'Posting Not Found', message: 'This posting does not exist or has been deleted.' },
+    notAdmin: "Only the posting's admin can change it.",
+    statusUnsigned: 'You must be signed in to change the status of a posting.',
   },
   status: {
     updating: 'Updating Status...',
@@ -70,6 +106,7 @@ export const messages = {
   contact: {
     sent: 'Message Sent!',
     failed: 'Message Failed to Send!',
+    failedMessage: (teamEmail: string) => `Please try again, or e-mail us at ${teamEmail}.`,
     note: (days: number) => `If you don't receive a response within ${days} business days, please reach out again.`,
   },
   postings: {

@@ -1,5 +1,135 @@
-import { PlaceholderPage } from '../../app/PlaceholderPage';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { messages } from '../../../shared/messages';
+import { CONTACT_REPLY_BUSINESS_DAYS, TOAST_MS } from '../../../shared/options';
+import { type ContactMessageInput, contactMessageSchema } from '../../../shared/schemas/contact';
+import { ApiError, apiFetch } from '../../api/client';
+import { useCollege } from '../../app/config-context';
+import { usePageTitle } from '../../app/use-page-title';
+import fieldStyles from '../../ui/FormField.module.css';
+import styles from './ContactPage.module.css';
+
+type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string };
 
 export function Component() {
-  return <PlaceholderPage title="Contact Us" />;
+  usePageTitle('Contact Us');
+  const college = useCollege();
+  const ids = { name: useId(), email: useId(), message: useId() };
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactMessageInput>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues: { name: '', email: '', message: '' },
+  });
+
+  const send = useMutation({
+    mutationFn: (input: ContactMessageInput) =>
+      apiFetch<{ status: 'sent' }>('/api/contact', { method: 'POST', body: JSON.stringify(input) }),
+    onSuccess: () => setOutcome({ kind: 'sent' }),
+    onError: (error) =>
+      setOutcome({
+        kind: 'failed',
+        message:
+          error instanceof ApiError && error.code === 'MAIL_FAILED'
+            ? error.message
+            : messages.contact.failedMessage(college.footer.contactEmail),
+      }),
+    // The spec clears the form whether or not the message went out.
+    onSettled: () => reset(),
+  });
+
+  useEffect(() => {
+    if (!outcome) return;
+    const timer = setTimeout(
+      () => setOutcome(null),
+      outcome.kind === 'sent' ? TOAST_MS.contactSuccess : TOAST_MS.contactFailure,
+    );
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  const describedBy = (field: keyof ContactMessageInput) => (errors[field] ? `${ids[field]}-error` : undefined);
+
+  return (
+    <div className={styles.page}>
+      <h1>Contact Us</h1>
+      <p className={styles.lead}>
+        Questions, ideas or trouble with a posting? Write to the {college.productName} team.
+      </p>
+      <form className={styles.form} noValidate onSubmit={handleSubmit((input) => send.mutate(input))}>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={ids.name}>
+            Full Name
+          </label>
+          <input
+            id={ids.name}
+            className={fieldStyles.control}
+            autoComplete="name"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+            {...register('name')}
+          />
+          {errors.name ? (
+            <p id={`${ids.name}-error`} className={fieldStyles.error}>
+              {errors.name.message}
+            </p>
+          ) : null}
+        </div>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={ids.email}>
+            Email
+          </label>
+          <input
+            id={ids.email}
+            className={fieldStyles.control}
+            type="email"
+            autoComplete="email"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+            {...register('email')}
+          />
+          {errors.email ? (
+            <p id={`${ids.email}-error`} className={fieldStyles.error}>
+              {errors.email.message}
+            </p>
+          ) : null}
+        </div>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={ids.message}>
+            Message
+          </label>
+          <textarea
+            id={ids.message}
+            className={fieldStyles.control}
+            rows={6}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={describedBy('message')}
+            {...register('message')}
+          />
+          {errors.message ? (
+            <p id={`${ids.message}-error`} className={fieldStyles.error}>
+              {errors.message.message}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={styles.submit} disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Submit'}
+        </button>
+        <div role="status" aria-live="polite" className={styles.outcomeSlot}>
+          {outcome?.kind === 'sent' ? <p className={styles.sent}>{messages.contact.sent}</p> : null}
+          {outcome?.kind === 'failed' ? (
+            <p className={styles.failed}>
+              <strong>{messages.contact.failed}</strong> {outcome.message}
+            </p>
+          ) : null}
+        </div>
+      </form>
+      <p className={styles.note}>{messages.contact.note(CONTACT_REPLY_BUSINESS_DAYS)}</p>
+    </div>
+  );
 }
