@@ -149,6 +149,25 @@ export const posting = pgTable(
     index('posting_location_aim_idx').on(t.listingLocation, t.aimInteger, t.createdAt.desc()),
     index('posting_location_seek_idx').on(t.listingLocation, t.curNumSeek, t.createdAt.desc()),
     index('posting_admin_idx').on(t.adminUserId, t.createdAt.desc()),
+    // Search (src/server/search): every filter of spec section 5 can start from an index, so a
+    // filter that matches few postings never walks the whole table.
+    index('posting_location_sublet_idx').on(t.listingLocation, t.sublet, t.createdAt.desc(), t.id.desc()),
+    index('posting_location_gender_idx').on(
+      t.listingLocation,
+      sql`lower(${t.adminGender})`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('posting_location_year_idx').on(
+      t.listingLocation,
+      sql`lower(${t.adminAcademicYear})`,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // Off campus: rent (filter and 'lowest rent first', postings without rent last) and the rental period.
+    index('posting_location_rent_idx').on(t.listingLocation, sql`COALESCE(${t.rentPerPerson}, 2147483647)`, t.id),
+    index('posting_location_rent_end_idx').on(t.listingLocation, t.rentEnd),
+    index('posting_location_rent_start_idx').on(t.listingLocation, t.rentStart),
   ],
 );
 
@@ -199,7 +218,12 @@ export const bookmark = pgTable(
       .references(() => posting.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postingId] }), index('bookmark_posting_idx').on(t.postingId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postingId] }),
+    index('bookmark_posting_idx').on(t.postingId),
+    // The profile's 'My Bookmarked Posts', newest bookmark first.
+    index('bookmark_user_created_idx').on(t.userId, t.createdAt.desc(), t.postingId.desc()),
+  ],
 );
 
 export const ping = pgTable(
