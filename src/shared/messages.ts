@@ -42,7 +42,8 @@ export const messages = {
     adminCustomGender: 'Please describe your gender.',
     adminEmail: 'Please enter a valid admin email address.',
     adminPhone: 'Please enter a valid admin phone number (7 to 15 digits).',
-    adminInstagram: 'Please enter a valid admin Instagram handle (letters, digits, periods and underscores; 30 at most).',
+    adminInstagram:
+      'Please enter a valid admin Instagram handle (letters, digits, periods and underscores; 30 at most).',
     memberName: (n: number) => `Please enter the name of member ${n}.`,
     memberAcademicYear: (n: number) => `Please select the academic year of member ${n}.`,
     memberGender: (n: number) => `Please select the gender of member ${n}.`,
@@ -55,6 +56,7 @@ export const messages = {
       `The current members plus the roommates you seek must make a group of ${min} to ${max}.`,
     rentWholeDollars: (max: number) => `Please enter the monthly rent in whole dollars (at most $${max}).`,
     invalidDate: 'Please enter the dates as real calendar dates.',
+    utilities: 'Please choose whether utilities are included.',
     unreadable: 'The posting information could not be read. Please reload the page and try again.',
   },
   images: {
@@ -117,6 +119,53 @@ export const messages = {
     heading: 'My Profile',
     noAdministered: 'You Have No Administered Posts.',
     noBookmarked: 'You Have No Bookmarked Posts.',
+  },
+  /** Sign-in, sign-up, verification, reset and terms (spec sections 2, 4 and 8, worded where the spec is silent). */
+  auth: {
+    heading: (collegeName: string) => `Sign in with your ${collegeName} email to continue`,
+    signInWith: (label: string) => `Sign in with ${label}`,
+    notVerified: { title: 'Email Not Verified', message: 'Verify your e-mail address to continue.' },
+    unverifiedNotice: (email: string) =>
+      `Your e-mail address ${email} is not verified yet. Open the link we sent you, or send a new one. Until then you can only see this page.`,
+    sendVerification: 'Send Verification Email',
+    sendReset: 'Send Reset Email',
+    signOut: 'Sign Out',
+    greeting: (who: string) => `Hello ${who}, you are signed in.`,
+    invalidCredentials: 'Incorrect e-mail or password.',
+    signUpSent: (email: string) =>
+      `We sent a verification link to ${email}. Open it to finish signing up, then sign in.`,
+    passwordTooShort: (min: number) => `Password must be at least ${min} characters long.`,
+    passwordTooLong: (max: number) => `Password must be at most ${max} characters long.`,
+    passwordsDiffer: 'The two passwords do not match.',
+    emailInvalid: 'Enter a valid e-mail address.',
+    nameRequired: 'Enter your name.',
+    resetDone: 'Your password has been changed. You can sign in with it now.',
+    resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
+    providerUnavailable: (label: string) =>
+      `Sign-in with ${label} is not available right now. Please try again in a moment.`,
+    providerEmailNotVerified: (label: string) =>
+      `${label} has not verified this e-mail address, so it cannot be used to sign in.`,
+    accountNotLinked:
+      'An account with this e-mail already exists. Sign in with your password (verify your e-mail first) to continue.',
+    signInFailed: 'Sign-in did not complete. Please try again.',
+    termsChanged: {
+      title: 'Terms & Conditions',
+      message: 'The Terms & Conditions have changed. Please read them again.',
+    },
+    terms: {
+      title: 'Terms & Conditions',
+      agree: 'I Agree',
+      disagree: 'I Disagree',
+      paragraphs: (productName: string, collegeName: string, emailDomain: string) => [
+        `${productName} helps students of ${collegeName} find roommates and housing. Only accounts with an @${emailDomain} e-mail address are allowed.`,
+        `${productName} does not run background checks on anyone. Meet people you find here with care, and use your own judgement before sharing housing or money.`,
+        'If you disagree, your account and everything it owns is deleted.',
+      ],
+    },
+    inAppBrowserText: (app: string) =>
+      `You are viewing this page inside ${app}. Sign-in may not work here: open this page in your regular browser (Safari, Chrome, Firefox...) instead.`,
+    mobileWarningText: (productName: string) =>
+      `${productName} is not optimized for mobile devices yet. For the best experience, use a computer or a wider window.`,
   },
   /** Generic API errors (not in the spec's catalogue; worded for a person, never a stack trace). */
   api: {
