@@ -2,6 +2,7 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AccountCleanups } from './auth/account-cleanup';
 import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { installOriginCheck, installSessionHandling } from './auth/session';
@@ -14,6 +15,8 @@ import { installErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { profileRoutes } from './profile/routes';
+import { browseRoutes } from './search/plugin';
 
 export interface AppDeps {
   config: AppConfig;
@@ -61,10 +64,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await registerSecurityHeaders(app, config);
   const mailer = createMailer(config, app);
   app.addHook('onClose', () => mailer.close());
-  const auth = createAuth({ config, db: database.db, mailer });
+  const accountCleanups = new AccountCleanups();
+  const auth = createAuth({ config, db: database.db, mailer, accountCleanups, log: app.log });
   installOriginCheck(app, config.publicUrl);
-  installSessionHandling(app, auth, config.college.termsVersion);
+  installSessionHandling(app, auth, config.college.termsVersion, accountCleanups);
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
+  await app.register(profileRoutes, { auth, config, db: database.db });
   await app.register(healthRoutes, { database });
   await app.register(contactRoutes, {
     db: database.db,
@@ -73,6 +78,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     contactTo: config.contactTo,
   });
   await app.register(collegeRoutes, { config });
+  await app.register(browseRoutes, { config, db: database.db });
   await registerStatic(app, config);
   return app;
 }

@@ -1,13 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { oauthPopup } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
+import type { AccountCleanups } from './account-cleanup';
 import { isCollegeEmail } from './domain-policy';
+import { OIDC_PROVIDER_ID, resilientOidc } from './oidc';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const PASSWORD_MIN_LENGTH = 10;
@@ -17,7 +21,12 @@ export interface AuthDeps {
   config: AppConfig;
   db: Database;
   mailer: Mailer;
+  accountCleanups: AccountCleanups;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
+
+export const EMAIL_DOMAIN_NOT_ALLOWED = 'EMAIL_DOMAIN_NOT_ALLOWED';
+export const EMAIL_NOT_VERIFIED_BY_PROVIDER = 'EMAIL_NOT_VERIFIED_BY_PROVIDER';
 
 /** The college's e-mail policy as better-auth errors: a refused account is never written. */
 export function assertCollegeEmail(config: AppConfig, email: string): void {
@@ -25,14 +34,15 @@ export function assertCollegeEmail(config: AppConfig, email: string): void {
   if (!isCollegeEmail(email, emailDomain, allowedEmailSubdomains)) {
     // BAD_REQUEST, not FORBIDDEN: better-auth turns a FORBIDDEN here into a fake success.
     throw new APIError('BAD_REQUEST', {
-      code: 'EMAIL_DOMAIN_NOT_ALLOWED',
+      code: EMAIL_DOMAIN_NOT_ALLOWED,
       message: messages.accessRestricted(emailDomain),
     });
   }
 }
 
-export function createAuth({ config, db, mailer }: AuthDeps) {
+export function createAuth({ config, db, mailer, accountCleanups, log }: AuthDeps) {
   const productName = config.college.productName;
+  const { emailDomain, allowedEmailSubdomains } = config.college.college;
   return betterAuth({
     appName: productName,
     baseURL: config.publicUrl,
@@ -54,11 +64,46 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
         termsAcceptedAt: { type: 'date', required: false, input: false },
         termsVersion: { type: 'string', required: false, input: false },
       },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // Rows cascade in the database; cleanups remove what lives outside it (stored images).
+        async beforeDelete(user) {
+          await accountCleanups.run(user.id, log);
+        },
+      },
+      /**
+       * Every OpenID Connect sign-up, link and sign-in passes the college policy with the
+       * provider's current answer: a college address the provider itself has verified.
+       */
+      validateUserInfo({ user, source }) {
+        if (source.method !== 'oauth') return;
+        if (!user.email || !isCollegeEmail(user.email, emailDomain, allowedEmailSubdomains)) {
+          return { error: EMAIL_DOMAIN_NOT_ALLOWED, errorDescription: messages.accessRestricted(emailDomain) };
+        }
+        const claimed = source.oauth?.profile?.email_verified;
+        if (user.emailVerified !== true && claimed !== true && claimed !== 'true') {
+          return {
+            error: EMAIL_NOT_VERIFIED_BY_PROVIDER,
+            errorDescription: 'The provider has not verified this e-mail.',
+          };
+        }
+        return;
+      },
     },
+    account: {
+      // An OpenID account joins an existing password account only when both sides verified the address.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
+    },
+    // OAuth failures come back to the sign-in page, which shows the reason.
+    onAPIError: { errorURL: `${config.publicUrl}/signin-wall` },
+    plugins: [...(config.oidc ? [resilientOidc(config.oidc, emailDomain), oauthPopup()] : [])],
     emailAndPassword: {
       enabled: true,
-      requireEmailVerification: true,
+      // Unverified accounts may sign in, but reach only their profile: every product API
+      // requires a verified e-mail (app.requireMember). No sign-in on sign-up, so signing up
+      // with a taken address answers exactly like a new one.
+      requireEmailVerification: false,
+      autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
@@ -119,3 +164,4 @@ export function createAuth({ config, db, mailer }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+export { OIDC_PROVIDER_ID };

@@ -1,6 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { messages } from '../../shared/messages';
 import { AppError, errors } from '../http/errors';
+import type { AccountCleanup, AccountCleanups } from './account-cleanup';
 import type { Auth } from './auth';
 
 /** The signed-in person making a request, as the product's rules need them. */
@@ -23,6 +25,11 @@ declare module 'fastify' {
     requireMember: preHandlerAsyncHookHandler;
     /** Signed in (verified or not): may see their own profile basics. */
     requireSignedIn: preHandlerAsyncHookHandler;
+    /**
+     * Registers work to do before an account is deleted (terms declined), for data outside the
+     * database such as stored images; database rows go through foreign-key cascades.
+     */
+    onAccountDelete(cleanup: AccountCleanup): void;
   }
 }
 
@@ -34,8 +41,14 @@ export function hasAcceptedTerms(viewer: Viewer, termsVersion: string): boolean 
 }
 
 /** Reads the session once per request (only under /api, outside better-auth's own routes). */
-export function installSessionHandling(app: FastifyInstance, auth: Auth, termsVersion: string): void {
+export function installSessionHandling(
+  app: FastifyInstance,
+  auth: Auth,
+  termsVersion: string,
+  accountCleanups: AccountCleanups,
+): void {
   app.decorateRequest('viewer', null);
+  app.decorate('onAccountDelete', (cleanup: AccountCleanup) => accountCleanups.add(cleanup));
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
@@ -58,7 +71,7 @@ export function installSessionHandling(app: FastifyInstance, auth: Auth, termsVe
     const viewer = request.viewer;
     if (!viewer) throw errors.unauthorized();
     if (!viewer.emailVerified) {
-      throw new AppError(403, EMAIL_NOT_VERIFIED, 'Email Not Verified', 'Verify your e-mail address to continue.');
+      throw new AppError(403, EMAIL_NOT_VERIFIED, messages.auth.notVerified.title, messages.auth.notVerified.message);
     }
     if (!hasAcceptedTerms(viewer, termsVersion)) {
       throw new AppError(

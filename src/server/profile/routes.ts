@@ -1,0 +1,91 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../shared/messages';
+import type { Auth } from '../auth/auth';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import { AppError, errors } from '../http/errors';
+import { acceptTerms, toMe } from './service';
+
+const meSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  termsAccepted: z.boolean(),
+});
+
+export const SESSION_EXPIRED = 'SESSION_EXPIRED';
+
+/** The signed-in person: who they are, accepting or declining the Terms & Conditions. */
+export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfig; db: Database }> = async (
+  app,
+  { auth, config, db },
+) => {
+  const termsVersion = config.college.termsVersion;
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'The signed-in user, or null',
+        response: { 200: z.object({ user: meSchema.nullable() }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: request.viewer ? toMe(request.viewer, termsVersion) : null };
+    },
+  );
+
+  app.post(
+    '/api/me/terms',
+    {
+      preHandler: app.requireSignedIn,
+      schema: {
+        tags: ['me'],
+        summary: 'Accept the Terms & Conditions in force',
+        body: z.object({ version: z.string().min(1).max(100) }),
+        response: { 200: z.object({ user: meSchema }) },
+      },
+    },
+    async (request) => {
+      const viewer = request.viewer;
+      if (!viewer) throw errors.unauthorized();
+      return { user: await acceptTerms(db, viewer, request.body.version, termsVersion) };
+    },
+  );
+
+  app.post(
+    '/api/me/decline',
+    {
+      preHandler: app.requireSignedIn,
+      schema: {
+        tags: ['me'],
+        summary: 'Decline the Terms & Conditions: deletes the account and everything it owns, and signs out',
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const headers = fromNodeHeaders(request.headers);
+      const response = await auth.api.deleteUser({ headers, body: {}, asResponse: true });
+      if (response.ok) {
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return { deleted: true as const };
+      }
+      const body = (await response.json().catch(() => null)) as { code?: string } | null;
+      if (body?.code === 'SESSION_EXPIRED') {
+        // Deleting needs a recent sign-in: sign out, and the person signs in again to decide.
+        const signOut = await auth.api.signOut({ headers, asResponse: true });
+        const cookies = signOut.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        throw new AppError(403, SESSION_EXPIRED, messages.sessionExpired.title, messages.sessionExpired.message);
+      }
+      request.log.error({ status: response.status, body }, 'account deletion failed');
+      throw new AppError(500, 'DELETE_FAILED', messages.api.internal.title, messages.api.internal.message);
+    },
+  );
+};
