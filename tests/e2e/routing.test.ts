@@ -29,6 +29,14 @@ describe('routing', () => {
     await context.close();
   });
 
+  it('serves the app at the site root and every client route', async () => {
+    for (const route of ['/', '/postings', '/detailView?id=1', '/our-purpose']) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type'), route).toContain('text/html');
+    }
+  });
+
   it('serves hashed assets with a long cache and the page with none', async () => {
     const page = await fetch(`${server.url}/postings`);
     expect(page.status).toBe(200);

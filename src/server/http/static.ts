@@ -32,6 +32,10 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
         res.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The static handler answers a directory (the site root included) with 403; the root is a page.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
