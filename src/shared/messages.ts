@@ -71,6 +71,7 @@ export const messages = {
     notFound: { title: 'Posting Not Found', message: 'This posting does not exist or has been deleted.' },
     notAdmin: "Only the posting's admin can change it.",
     statusUnsigned: 'You must be signed in to change the status of a posting.',
+    badStatus: 'Please choose Unfulfilled, Likely Fulfilled or Fulfilled.',
   },
   status: {
     updating: 'Updating Status...',

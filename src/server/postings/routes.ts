@@ -1,0 +1,224 @@
+/**
+ * HTTP of the postings feature (create, read one, edit, status, delete) and of the stored images.
+ * Routes only translate HTTP; the rules are in service.ts.
+ *
+ * POST /api/postings and PUT /api/postings/:id take multipart/form-data:
+ *   posting     JSON: the form's fields (src/shared/schemas/posting.ts)
+ *   imageOrder  JSON (edit only, optional): existing image ids and 'new:<n>' for the n-th uploaded
+ *               file, in display order; images left out are removed
+ *   images      the uploaded files (JPEG or PNG by content; at most 10, 10 MB each)
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '../../shared/messages';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../shared/options';
+import { postingStatusSchema } from '../../shared/schemas/posting';
+import type { Viewer } from '../auth/session';
+import type { AppConfig } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { AppError, errors } from '../http/errors';
+import { createStorage, isSafeKey, type Storage } from '../storage';
+import {
+  createPostingService,
+  IMAGE_URL_PREFIX,
+  POSTINGS_KEY_PREFIX,
+  type PostingService,
+  type Submission,
+  sweepOrphanedFiles,
+} from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploaded images are stored (disk or S3-compatible). */
+    storage: Storage;
+  }
+}
+
+export interface PostingRoutesOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Defaults to what the config says (S3 when S3_BUCKET is set, else DATA_DIR/uploads). */
+  storage?: Storage;
+  /** Run the orphaned-file sweep when the app is ready (default true). */
+  sweepOnReady?: boolean;
+}
+
+const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
+
+/** The viewer, whom the preHandler has already required. */
+function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw errors.unauthorized();
+  return request.viewer;
+}
+
+function parseJsonField(value: string | undefined): { ok: true; value: unknown } | { ok: false } {
+  if (value === undefined) return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(value) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Reads the multipart body: the JSON fields and every image into memory (bounded by the limits). */
+async function readSubmission(request: FastifyRequest): Promise<Submission> {
+  const unreadable = () =>
+    new AppError(400, 'VALIDATION_FAILED', messages.submit.failedTitle, messages.validation.unreadable, [
+      messages.validation.unreadable,
+    ]);
+  if (!request.isMultipart()) throw unreadable();
+  const fields: Record<string, string> = {};
+  const submission: Submission = { posting: undefined, imageOrder: undefined, images: [], problems: [] };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const buffer = await part.toBuffer();
+      if (part.fieldname !== 'images') continue;
+      const name = part.filename || `Image ${submission.images.length + 1}`;
+      if (part.file.truncated) submission.problems.push(messages.images.tooLarge(name, MB));
+      else submission.images.push({ name, buffer });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') {
+      submission.problems.push(messages.images.tooMany(MAX_IMAGES_PER_POSTING));
+    } else if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_PROTO_VIOLATION') {
+      throw unreadable();
+    } else {
+      throw error;
+    }
+  }
+  const posting = parseJsonField(fields.posting);
+  const imageOrder = parseJsonField(fields.imageOrder);
+  if (!posting.ok || !imageOrder.ok || posting.value === undefined) throw unreadable();
+  submission.posting = posting.value;
+  submission.imageOrder = imageOrder.value;
+  return submission;
+}
+
+async function routes(
+  app: FastifyInstance,
+  { config, database, storage }: PostingRoutesOptions & { storage: Storage },
+) {
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: MAX_IMAGES_PER_POSTING,
+      fields: 10,
+      fieldSize: 256 * 1024,
+      parts: MAX_IMAGES_PER_POSTING + 10,
+    },
+  });
+
+  const service: PostingService = createPostingService({
+    db: database.db,
+    storage,
+    dormKeys: config.college.dorms.map((dorm) => dorm.key),
+    log: app.log,
+  });
+
+  /** requireMember, with the spec's own words for someone who is not signed in. */
+  const requireMemberSaying = (message: string, title: string = messages.api.unauthorized.title) =>
+    async function requireMemberFor(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      if (!request.viewer) throw errors.unauthorized(message, title);
+      await app.requireMember.call(this, request, reply);
+    };
+  const forSubmit = requireMemberSaying(messages.submit.notSignedIn.message, messages.submit.notSignedIn.title);
+  const forStatus = requireMemberSaying(messages.postingAccess.statusUnsigned);
+  const forDelete = requireMemberSaying(messages.deletePosting.unsigned);
+
+  const tags = ['postings'];
+
+  app.post(
+    '/api/postings',
+    { preHandler: forSubmit, schema: { tags, summary: 'Create a posting (multipart)' } },
+    async (request, reply) => {
+      const detail = await service.create(viewerOf(request), await readSubmission(request));
+      return reply.status(201).send(detail);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/postings/:id',
+    {
+      preHandler: app.requireMember,
+      schema: { tags, summary: 'One posting, as the detail view and the edit form need it' },
+    },
+    async (request) => service.getDetail(viewerOf(request), request.params.id),
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/api/postings/:id',
+    { preHandler: forSubmit, schema: { tags, summary: 'Replace a posting (multipart), admin only' } },
+    async (request) => service.update(viewerOf(request), request.params.id, await readSubmission(request)),
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/postings/:id/status',
+    { preHandler: forStatus, schema: { tags, summary: "Change a posting's status, admin only" } },
+    async (request) => {
+      const parsed = postingStatusSchema.safeParse(request.body);
+      if (!parsed.success) {
+        throw new AppError(400, 'VALIDATION_FAILED', messages.status.failed.title, messages.postingAccess.badStatus);
+      }
+      return service.setStatus(viewerOf(request), request.params.id, parsed.data.status);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/postings/:id',
+    {
+      preHandler: forDelete,
+      schema: { tags, summary: 'Delete a posting with everything that belongs to it, admin only' },
+    },
+    async (request, reply) => {
+      await service.remove(viewerOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get<{ Params: { '*': string } }>(
+    `${IMAGE_URL_PREFIX}*`,
+    { preHandler: app.requireMember, schema: { tags, summary: 'A stored posting image (WebP)' } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!key.startsWith(POSTINGS_KEY_PREFIX) || !isSafeKey(key)) throw errors.notFound();
+      const object = await storage.get(key);
+      if (!object) throw errors.notFound();
+      reply
+        .header('content-type', object.contentType)
+        // Keys are never reused: a stored file never changes. Private: images are for members only.
+        .header('cache-control', 'private, max-age=31536000, immutable');
+      if (object.size !== undefined) reply.header('content-length', object.size);
+      return reply.send(object.body);
+    },
+  );
+}
+
+/**
+ * Registers the postings routes and exposes `app.storage`. On ready, removes stored files that no
+ * posting references (left behind by a crash mid-save), sparing recent ones.
+ */
+export const postingRoutes = fp(
+  async (app: FastifyInstance, options: PostingRoutesOptions) => {
+    const storage = options.storage ?? createStorage(options.config);
+    app.decorate('storage', storage);
+    await app.register(routes, { ...options, storage });
+    if (options.sweepOnReady !== false) {
+      app.addHook('onReady', async () => {
+        try {
+          const { removed } = await sweepOrphanedFiles(options.database.db, app.storage);
+          if (removed > 0) app.log.info(`removed ${removed} stored files that no posting references`);
+        } catch (error) {
+          app.log.warn({ err: error }, 'the sweep of unreferenced stored files failed; it will run at the next start');
+        }
+      });
+    }
+  },
+  { name: 'postings' },
+);

@@ -1,0 +1,342 @@
+/**
+ * The rules of creating, editing, deleting and changing the status of postings. Files are written
+ * before the database transaction and removed again if anything fails, so a posting is saved as one
+ * unit: either the rows and their files all exist, or none of them do.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { messages } from '../../shared/messages';
+import { MAX_IMAGES_PER_POSTING, type PostingStatus } from '../../shared/options';
+import { type PostingWrite, validatePosting } from '../../shared/schemas/posting';
+import type { PostingDetail } from '../../shared/schemas/posting-view';
+import type { Viewer } from '../auth/session';
+import type { Database } from '../db/client';
+import { AppError, errors } from '../http/errors';
+import { ImageRejected, inspectImage, renderVariants } from '../images/images';
+import type { Storage } from '../storage';
+import * as q from './queries';
+
+export const IMAGE_URL_PREFIX = '/api/images/';
+export const POSTINGS_KEY_PREFIX = 'postings/';
+/** The start-up sweep leaves files younger than this alone: another server may be saving them right now. */
+export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+
+export interface UploadedImage {
+  /** The file name as sent, only to name the file in messages. */
+  name: string;
+  buffer: Buffer;
+}
+
+/** What a create or edit request carried, as read from the multipart body. */
+export interface Submission {
+  /** The parsed `posting` JSON field (anything; the schema judges it). */
+  posting: unknown;
+  /** Edit only: existing image ids and `new:<n>` (the n-th uploaded file), in display order. */
+  imageOrder: unknown;
+  images: UploadedImage[];
+  /** Problems found while reading the request (a file too large, too many files). */
+  problems: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isPostingId = (id: string) => UUID.test(id);
+
+export const imageUrl = (key: string) => `${IMAGE_URL_PREFIX}${key}`;
+
+function submissionFailed(details: string[]): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', messages.submit.failedTitle, details.join('\n'), details);
+}
+
+function storageFailed(): AppError {
+  return new AppError(500, 'STORAGE_FAILED', messages.submit.failedTitle, messages.submit.storageError);
+}
+
+const notFound = () => errors.notFound(messages.postingAccess.notFound.message, messages.postingAccess.notFound.title);
+const notAdmin = () =>
+  errors.forbidden(messages.postingAccess.notAdmin, messages.api.forbidden.title, 'NOT_POSTING_ADMIN');
+
+/** One image of the final, ordered list: either kept from before or newly uploaded. */
+type PlannedImage = { kind: 'kept'; row: q.PostingImageRow } | { kind: 'new'; upload: UploadedImage };
+
+function toDetail(record: q.PostingRecord, viewerId: string): PostingDetail {
+  const p = record.posting;
+  return {
+    id: p.id,
+    listingLocation: p.listingLocation,
+    dorm: p.dorm,
+    address: p.address,
+    adminContact: {
+      name: p.adminName,
+      email: p.adminEmail,
+      academicYear: p.adminAcademicYear as PostingDetail['adminContact']['academicYear'],
+      gender: p.adminGender as PostingDetail['adminContact']['gender'],
+      customGender: p.adminCustomGender,
+      phoneNumber: p.adminPhone,
+      instagramHandle: p.adminInstagram,
+    },
+    aimInteger: p.aimInteger,
+    curGroupSize: p.curGroupSize,
+    curNumSeek: p.curNumSeek,
+    members: record.members.map((m) => ({
+      name: m.name,
+      academicYear: m.academicYear as PostingDetail['members'][number]['academicYear'],
+      gender: m.gender as PostingDetail['members'][number]['gender'],
+      customGender: m.customGender,
+      email: m.email,
+      instagramHandle: m.instagramHandle,
+    })),
+    monthlyRent: p.monthlyRent,
+    rentType: p.rentType,
+    rentStart: p.rentStart,
+    rentEnd: p.rentEnd,
+    utilities: p.utilities,
+    sublet: p.sublet,
+    status: p.status,
+    images: record.images.map((image) => ({
+      id: image.id,
+      cardUrl: imageUrl(image.cardKey),
+      fullUrl: imageUrl(image.fullKey),
+      width: image.width,
+      height: image.height,
+    })),
+    interestCount: record.interestCount,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    viewerIsAdmin: p.adminUserId === viewerId,
+    viewerBookmarked: record.viewerBookmarked,
+  };
+}
+
+export interface PostingServiceDeps {
+  db: Database;
+  storage: Storage;
+  dormKeys: readonly string[];
+  log: FastifyBaseLogger;
+}
+
+export function createPostingService({ db, storage, dormKeys, log }: PostingServiceDeps) {
+  /** Best effort: a file left behind is harmless and the next start-up sweep removes it. */
+  async function removeFiles(keys: string[], why: string): Promise<void> {
+    if (keys.length === 0) return;
+    try {
+      await storage.delete(keys);
+    } catch (error) {
+      log.warn({ err: error, keys: keys.length }, `could not remove stored files (${why}); the start-up sweep will`);
+    }
+  }
+
+  /** The posting fields as the account says: the admin's name and e-mail are never taken from the client. */
+  function validateFields(viewer: Viewer, posting: unknown): { write: PostingWrite | null; problems: string[] } {
+    const input = typeof posting === 'object' && posting !== null && !Array.isArray(posting) ? posting : {};
+    const result = validatePosting({ ...input, adminName: viewer.name, adminEmail: viewer.email }, dormKeys);
+    return result.success ? { write: result.data, problems: [] } : { write: null, problems: result.messages };
+  }
+
+  async function inspectAll(images: UploadedImage[]): Promise<string[]> {
+    const problems: string[] = [];
+    for (const image of images) {
+      const result = await inspectImage(image.buffer, image.name);
+      if (!result.ok) problems.push(result.message);
+    }
+    return problems;
+  }
+
+  /** Renders and stores the new images in order; on any failure removes what it wrote. */
+  async function storeImages(
+    postingId: string,
+    plan: PlannedImage[],
+  ): Promise<{ rows: q.ImageRowInput[]; written: string[] }> {
+    const written: string[] = [];
+    const rows: q.ImageRowInput[] = [];
+    try {
+      for (const item of plan) {
+        if (item.kind === 'kept') {
+          const { id, cardKey, fullKey, width, height, createdAt } = item.row;
+          rows.push({ id, cardKey, fullKey, width, height, createdAt });
+          continue;
+        }
+        const variants = await renderVariants(item.upload.buffer, item.upload.name);
+        const id = randomUUID();
+        const cardKey = `${POSTINGS_KEY_PREFIX}${postingId}/${id}-card.webp`;
+        const fullKey = `${POSTINGS_KEY_PREFIX}${postingId}/${id}-full.webp`;
+        written.push(cardKey);
+        await storage.put(cardKey, variants.card, 'image/webp');
+        written.push(fullKey);
+        await storage.put(fullKey, variants.full, 'image/webp');
+        rows.push({ id, cardKey, fullKey, width: variants.width, height: variants.height });
+      }
+    } catch (error) {
+      await removeFiles(written, 'a save failed');
+      if (error instanceof ImageRejected) throw submissionFailed([error.message]);
+      log.error({ err: error }, 'storing posting images failed');
+      throw storageFailed();
+    }
+    return { rows, written };
+  }
+
+  async function loadAsAdmin(viewer: Viewer, id: string): Promise<q.PostingRow> {
+    if (!isPostingId(id)) throw notFound();
+    const row = await q.findPosting(db, id);
+    if (!row) throw notFound();
+    if (row.adminUserId !== viewer.id) throw notAdmin();
+    return row;
+  }
+
+  /** The final image list of an edit: kept ids and new files in the order asked for. */
+  function planEdit(existing: q.PostingImageRow[], order: unknown, uploads: UploadedImage[]): PlannedImage[] | string {
+    const byId = new Map(existing.map((row) => [row.id, row]));
+    if (order === undefined) {
+      return [
+        ...existing.map((row) => ({ kind: 'kept', row }) as const),
+        ...uploads.map((upload) => ({ kind: 'new', upload }) as const),
+      ];
+    }
+    if (!Array.isArray(order) || !order.every((token) => typeof token === 'string'))
+      return messages.validation.unreadable;
+    const plan: PlannedImage[] = [];
+    const used = new Set<string>();
+    for (const token of order as string[]) {
+      if (used.has(token)) return messages.validation.unreadable;
+      used.add(token);
+      const newIndex = /^new:(\d+)$/.exec(token);
+      if (newIndex) {
+        const upload = uploads[Number(newIndex[1])];
+        if (!upload) return messages.validation.unreadable;
+        plan.push({ kind: 'new', upload });
+        continue;
+      }
+      const row = byId.get(token);
+      if (!row) return messages.images.unknownImage;
+      plan.push({ kind: 'kept', row });
+    }
+    // Files the order does not mention still belong to the posting, after the others.
+    uploads.forEach((upload, i) => {
+      if (!used.has(`new:${i}`)) plan.push({ kind: 'new', upload });
+    });
+    return plan;
+  }
+
+  async function getDetail(viewer: Viewer, id: string): Promise<PostingDetail> {
+    if (!isPostingId(id)) throw notFound();
+    const record = await q.loadPostingRecord(db, id, viewer.id);
+    if (!record) throw notFound();
+    return toDetail(record, viewer.id);
+  }
+
+  async function create(viewer: Viewer, submission: Submission): Promise<PostingDetail> {
+    const { write, problems } = validateFields(viewer, submission.posting);
+    problems.push(...submission.problems);
+    if (submission.images.length > MAX_IMAGES_PER_POSTING)
+      problems.push(messages.images.tooMany(MAX_IMAGES_PER_POSTING));
+    problems.push(...(await inspectAll(submission.images)));
+    if (!write || problems.length > 0) throw submissionFailed([...new Set(problems)]);
+
+    const postingId = randomUUID();
+    const { rows, written } = await storeImages(
+      postingId,
+      submission.images.map((upload) => ({ kind: 'new', upload })),
+    );
+    try {
+      await db.transaction(async (tx) => {
+        await q.insertPosting(tx, postingId, viewer.id, write, rows);
+      });
+    } catch (error) {
+      await removeFiles(written, 'the database refused the posting');
+      log.error({ err: error }, 'saving a posting failed');
+      throw storageFailed();
+    }
+    return getDetail(viewer, postingId);
+  }
+
+  async function update(viewer: Viewer, id: string, submission: Submission): Promise<PostingDetail> {
+    const current = await loadAsAdmin(viewer, id);
+    const { write, problems } = validateFields(viewer, submission.posting);
+    problems.push(...submission.problems);
+    const existing = await q.listImages(db, current.id);
+    const plan = planEdit(existing, submission.imageOrder, submission.images);
+    if (typeof plan === 'string') problems.push(plan);
+    else if (plan.length > MAX_IMAGES_PER_POSTING) problems.push(messages.images.tooMany(MAX_IMAGES_PER_POSTING));
+    problems.push(...(await inspectAll(submission.images)));
+    if (!write || typeof plan === 'string' || problems.length > 0) throw submissionFailed([...new Set(problems)]);
+
+    const { rows, written } = await storeImages(current.id, plan);
+    let removedKeys: string[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        const locked = await q.lockPosting(tx, current.id);
+        if (!locked) throw notFound();
+        if (locked.adminUserId !== viewer.id) throw notAdmin();
+        // Another edit may have removed a kept image meanwhile.
+        const now = await q.listImages(tx, current.id);
+        const nowIds = new Set(now.map((row) => row.id));
+        const keptIds = new Set(plan.filter((item) => item.kind === 'kept').map((item) => item.row.id));
+        if ([...keptIds].some((keptId) => !nowIds.has(keptId))) throw submissionFailed([messages.images.unknownImage]);
+        await q.replacePosting(tx, current.id, write, rows);
+        removedKeys = now.filter((row) => !keptIds.has(row.id)).flatMap((row) => [row.cardKey, row.fullKey]);
+      });
+    } catch (error) {
+      await removeFiles(written, 'an edit failed');
+      if (error instanceof AppError) throw error;
+      log.error({ err: error }, 'saving an edited posting failed');
+      throw storageFailed();
+    }
+    await removeFiles(removedKeys, 'images removed by an edit');
+    return getDetail(viewer, current.id);
+  }
+
+  async function setStatus(
+    viewer: Viewer,
+    id: string,
+    status: PostingStatus,
+  ): Promise<{ status: PostingStatus; changed: boolean }> {
+    const current = await loadAsAdmin(viewer, id);
+    if (current.status === status) return { status, changed: false };
+    try {
+      await q.updateStatus(db, current.id, status);
+    } catch (error) {
+      log.error({ err: error }, 'updating a posting status failed');
+      throw new AppError(500, 'STATUS_FAILED', messages.status.failed.title, messages.status.failed.message);
+    }
+    return { status, changed: true };
+  }
+
+  async function remove(viewer: Viewer, id: string): Promise<void> {
+    await loadAsAdmin(viewer, id);
+    let keys: string[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        const locked = await q.lockPosting(tx, id);
+        if (!locked) throw notFound();
+        if (locked.adminUserId !== viewer.id) throw notAdmin();
+        keys = (await q.listImages(tx, id)).flatMap((row) => [row.cardKey, row.fullKey]);
+        await q.deletePosting(tx, id);
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      log.error({ err: error }, 'deleting a posting failed');
+      throw new AppError(500, 'DELETE_FAILED', messages.api.internal.title, messages.deletePosting.failed);
+    }
+    await removeFiles(keys, 'the posting was deleted');
+  }
+
+  return { getDetail, create, update, setStatus, remove };
+}
+
+export type PostingService = ReturnType<typeof createPostingService>;
+
+/** Removes stored files that no posting image references (older than the grace period). */
+export async function sweepOrphanedFiles(
+  db: Database,
+  storage: Storage,
+  { olderThanMs = SWEEP_GRACE_MS, now = Date.now() }: { olderThanMs?: number; now?: number } = {},
+): Promise<{ removed: number }> {
+  const candidates = (await storage.list(POSTINGS_KEY_PREFIX))
+    .filter((item) => now - item.lastModified.getTime() >= olderThanMs)
+    .map((item) => item.key);
+  if (candidates.length === 0) return { removed: 0 };
+  const referenced = await q.referencedKeys(db, candidates);
+  const orphans = candidates.filter((key) => !referenced.has(key));
+  await storage.delete(orphans);
+  return { removed: orphans.length };
+}

@@ -1,0 +1,319 @@
+/**
+ * The one write schema of a posting: the form validates with it (through zodResolver) and the
+ * server validates every submit and edit with it. Every rule of spec section 5 is here with the
+ * spec's message, plus the rules a real product needs (see messages.validation).
+ *
+ * Fields are lenient on type (anything that is not a string reads as blank), so any input, however
+ * malformed, is answered with the same list of plain messages, never with a parser's wording.
+ * The output is normalised: trimmed, blanks as null, the other location's fields cleared, and the
+ * sizes (curGroupSize, aimInteger) and rent per person computed, never trusted from the client.
+ */
+import { z } from 'zod';
+import { messages } from '../messages';
+import {
+  ACADEMIC_YEARS,
+  type AcademicYear,
+  GENDERS,
+  type Gender,
+  HOUSING_AIM_MAX,
+  HOUSING_AIM_MIN,
+  type ListingLocation,
+  RENT_TYPES,
+  type RentType,
+  UTILITIES,
+  type Utilities,
+} from '../options';
+
+const v = messages.validation;
+
+export const POSTING_LIMITS = {
+  name: 100,
+  address: 200,
+  customGender: 50,
+  email: 254,
+  phone: 30,
+  instagram: 30,
+  maxRent: 100_000,
+} as const;
+
+const text = z.string().catch('');
+const flag = z.boolean().catch(false);
+
+export const postingMemberInputSchema = z.object({
+  name: text,
+  academicYear: text,
+  gender: text,
+  customGender: text,
+  email: text,
+  instagramHandle: text,
+});
+
+const postingShape = z.object({
+  listingLocation: z.enum(['oncampus', 'offcampus']).catch('oncampus'),
+  dorm: text,
+  address: text,
+  /** Filled from the signed-in account; the server replaces both with the account's values. */
+  adminName: text,
+  adminEmail: text,
+  adminAcademicYear: text,
+  adminGender: text,
+  adminCustomGender: text,
+  adminPhone: text,
+  adminInstagram: text,
+  members: z.array(postingMemberInputSchema.catch({ ...blankMember() })).catch([]),
+  /** How many more roommates are sought: a whole number typed into a number input. */
+  curNumSeek: z.union([z.number(), z.string()]).catch(''),
+  /** Whole dollars as digits ('' when not given); a leading $ and separators are tolerated. */
+  monthlyRent: text,
+  rentType: text,
+  rentStart: text,
+  rentEnd: text,
+  utilities: text,
+  sublet: flag,
+});
+
+/** What the form holds and what the client sends as the `posting` field. */
+export type PostingInput = z.input<typeof postingShape>;
+export type PostingMemberInput = z.input<typeof postingMemberInputSchema>;
+
+export function blankMember(): PostingMemberInput {
+  return { name: '', academicYear: '', gender: '', customGender: '', email: '', instagramHandle: '' };
+}
+
+/** The normalised posting the server stores. */
+export interface PostingMemberWrite {
+  name: string;
+  academicYear: AcademicYear;
+  gender: Gender;
+  customGender: string | null;
+  email: string | null;
+  instagramHandle: string | null;
+}
+
+export interface PostingWrite {
+  listingLocation: ListingLocation;
+  dorm: string | null;
+  address: string | null;
+  adminName: string;
+  adminEmail: string | null;
+  adminAcademicYear: AcademicYear;
+  adminGender: Gender;
+  adminCustomGender: string | null;
+  adminPhone: string | null;
+  adminInstagram: string | null;
+  members: PostingMemberWrite[];
+  curGroupSize: number;
+  curNumSeek: number;
+  aimInteger: number;
+  monthlyRent: number | null;
+  rentType: RentType | null;
+  rentPerPerson: number | null;
+  rentStart: string | null;
+  rentEnd: string | null;
+  utilities: Utilities | null;
+  sublet: boolean;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INSTAGRAM = /^[A-Za-z0-9._]{1,30}$/;
+const PHONE_CHARS = /^\+?[0-9 ().-]+$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/** '@name' and 'name' are the same handle. */
+const normaliseInstagram = (value: string) => value.trim().replace(/^@/, '');
+/** '$1,200' -> '1200'; anything else with non-digits stays as typed (and fails). */
+const rentDigits = (value: string) => value.trim().replace(/^\$/, '').replace(/,/g, '').trim();
+
+function isRealDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function phoneIsValid(value: string): boolean {
+  if (!PHONE_CHARS.test(value) || value.length > POSTING_LIMITS.phone) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+
+/** The seeking count as a whole number, or null when it is not one. */
+function parseSeeking(value: number | string): number | null {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value.trim());
+  return Number.isInteger(n) ? n : null;
+}
+
+type Parsed = z.output<typeof postingShape>;
+type IssueSink = (path: (string | number)[], message: string) => void;
+
+/** Every rule, in the order the messages are listed to the user. */
+function checkPosting(p: Parsed, dormKeys: readonly string[], add: IssueSink): void {
+  const onCampus = p.listingLocation === 'oncampus';
+
+  // Location.
+  if (onCampus) {
+    const dorm = p.dorm.trim();
+    if (!dorm) add(['dorm'], v.selectDorm);
+    else if (!dormKeys.includes(dorm)) add(['dorm'], v.unknownDorm);
+  } else {
+    const address = p.address.trim();
+    if (!address) add(['address'], v.address);
+    else if (address.length > POSTING_LIMITS.address)
+      add(['address'], v.tooLong('The address', POSTING_LIMITS.address));
+  }
+
+  // Admin contact.
+  const adminName = p.adminName.trim();
+  if (!adminName) add(['adminName'], v.adminName);
+  else if (adminName.length > POSTING_LIMITS.name) add(['adminName'], v.tooLong('The admin name', POSTING_LIMITS.name));
+  if (!isOneOf(ACADEMIC_YEARS, p.adminAcademicYear)) add(['adminAcademicYear'], v.adminAcademicYear);
+  if (!isOneOf(GENDERS, p.adminGender)) add(['adminGender'], v.adminGender);
+  else if (p.adminGender === 'other') {
+    const custom = p.adminCustomGender.trim();
+    if (!custom) add(['adminCustomGender'], v.adminCustomGender);
+    else if (custom.length > POSTING_LIMITS.customGender) {
+      add(['adminCustomGender'], v.tooLong('The gender description', POSTING_LIMITS.customGender));
+    }
+  }
+  const adminEmail = p.adminEmail.trim();
+  const adminPhone = p.adminPhone.trim();
+  if (adminEmail && (!EMAIL.test(adminEmail) || adminEmail.length > POSTING_LIMITS.email)) {
+    add(['adminEmail'], v.adminEmail);
+  }
+  if (adminPhone && !phoneIsValid(adminPhone)) add(['adminPhone'], v.adminPhone);
+  if (!adminEmail && !adminPhone) add(['adminPhone'], v.phoneOrEmail);
+  const adminInstagram = normaliseInstagram(p.adminInstagram);
+  if (adminInstagram && !INSTAGRAM.test(adminInstagram)) add(['adminInstagram'], v.adminInstagram);
+
+  // Members.
+  if (p.members.length === 0) add(['members'], v.atLeastOneMember);
+  p.members.forEach((member, i) => {
+    const n = i + 1;
+    const name = member.name.trim();
+    if (!name) add(['members', i, 'name'], v.memberName(n));
+    else if (name.length > POSTING_LIMITS.name) {
+      add(['members', i, 'name'], v.tooLong(`The name of member ${n}`, POSTING_LIMITS.name));
+    }
+    if (!isOneOf(ACADEMIC_YEARS, member.academicYear)) add(['members', i, 'academicYear'], v.memberAcademicYear(n));
+    if (!isOneOf(GENDERS, member.gender)) add(['members', i, 'gender'], v.memberGender(n));
+    else if (member.gender === 'other') {
+      const custom = member.customGender.trim();
+      if (!custom) add(['members', i, 'customGender'], v.memberCustomGender(n));
+      else if (custom.length > POSTING_LIMITS.customGender) {
+        add(
+          ['members', i, 'customGender'],
+          v.tooLong(`The gender description of member ${n}`, POSTING_LIMITS.customGender),
+        );
+      }
+    }
+    const email = member.email.trim();
+    if (email && (!EMAIL.test(email) || email.length > POSTING_LIMITS.email)) {
+      add(['members', i, 'email'], v.memberEmail(n));
+    }
+    const instagram = normaliseInstagram(member.instagramHandle);
+    if (instagram && !INSTAGRAM.test(instagram)) add(['members', i, 'instagramHandle'], v.memberInstagram(n));
+  });
+
+  // Sizes.
+  const seeking = parseSeeking(p.curNumSeek);
+  if (seeking === null || seeking < 1) add(['curNumSeek'], v.seekingAtLeastOne);
+  else if (p.members.length > 0 && p.members.length + seeking > HOUSING_AIM_MAX) {
+    add(['curNumSeek'], v.targetSize(HOUSING_AIM_MIN, HOUSING_AIM_MAX));
+  }
+
+  if (onCampus) return;
+
+  // Rent (off-campus).
+  const rent = rentDigits(p.monthlyRent);
+  if (rent) {
+    const amount = /^\d+$/.test(rent) ? Number(rent) : Number.NaN;
+    if (!Number.isInteger(amount) || amount > POSTING_LIMITS.maxRent) {
+      add(['monthlyRent'], v.rentWholeDollars(POSTING_LIMITS.maxRent));
+    }
+    if (!isOneOf(RENT_TYPES, p.rentType)) add(['rentType'], v.rentType);
+  }
+  if (p.utilities && !isOneOf(UTILITIES, p.utilities)) add(['utilities'], v.utilities);
+
+  // Rental period (off-campus).
+  const start = p.rentStart.trim();
+  const end = p.rentEnd.trim();
+  if (!start && !end) add(['rentStart'], v.rentalDates);
+  else if (!start || !end) add([start ? 'rentEnd' : 'rentStart'], v.bothDates);
+  else if (!isRealDate(start) || !isRealDate(end)) add([isRealDate(start) ? 'rentEnd' : 'rentStart'], v.invalidDate);
+  else if (end < start) add(['rentEnd'], v.endBeforeStart);
+}
+
+const blankToNull = (value: string) => {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+function normalise(p: Parsed): PostingWrite {
+  const onCampus = p.listingLocation === 'oncampus';
+  const curNumSeek = parseSeeking(p.curNumSeek) ?? 0;
+  const curGroupSize = p.members.length;
+  const aimInteger = curGroupSize + curNumSeek;
+  const rent = onCampus ? '' : rentDigits(p.monthlyRent);
+  const monthlyRent = rent ? Number(rent) : null;
+  const rentType = monthlyRent !== null ? (p.rentType as RentType) : null;
+  const rentPerPerson =
+    monthlyRent === null ? null : rentType === 'total' ? Math.round(monthlyRent / aimInteger) : monthlyRent;
+  const member = (m: Parsed['members'][number]): PostingMemberWrite => ({
+    name: m.name.trim(),
+    academicYear: m.academicYear as AcademicYear,
+    gender: m.gender as Gender,
+    customGender: m.gender === 'other' ? blankToNull(m.customGender) : null,
+    email: blankToNull(m.email),
+    instagramHandle: blankToNull(normaliseInstagram(m.instagramHandle)),
+  });
+  return {
+    listingLocation: p.listingLocation,
+    dorm: onCampus ? p.dorm.trim() : null,
+    address: onCampus ? null : p.address.trim(),
+    adminName: p.adminName.trim(),
+    adminEmail: blankToNull(p.adminEmail),
+    adminAcademicYear: p.adminAcademicYear as AcademicYear,
+    adminGender: p.adminGender as Gender,
+    adminCustomGender: p.adminGender === 'other' ? blankToNull(p.adminCustomGender) : null,
+    adminPhone: blankToNull(p.adminPhone),
+    adminInstagram: blankToNull(normaliseInstagram(p.adminInstagram)),
+    members: p.members.map(member),
+    curGroupSize,
+    curNumSeek,
+    aimInteger,
+    monthlyRent,
+    rentType,
+    rentPerPerson,
+    rentStart: onCampus ? null : blankToNull(p.rentStart),
+    rentEnd: onCampus ? null : blankToNull(p.rentEnd),
+    utilities: onCampus || !p.utilities ? null : (p.utilities as Utilities),
+    sublet: p.sublet,
+  };
+}
+
+/** The posting schema for a college whose dorms have these keys. */
+export function createPostingSchema(dormKeys: readonly string[]) {
+  return postingShape
+    .superRefine((parsed, ctx) => {
+      checkPosting(parsed, dormKeys, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
+    })
+    .transform(normalise);
+}
+
+export type PostingSchema = ReturnType<typeof createPostingSchema>;
+
+export type PostingValidation = { success: true; data: PostingWrite } | { success: false; messages: string[] };
+
+/** Validates and normalises; on failure, the messages in order, each once (what 'Submission Failed' lists). */
+export function validatePosting(input: unknown, dormKeys: readonly string[]): PostingValidation {
+  const result = createPostingSchema(dormKeys).safeParse(input ?? {});
+  if (result.success) return { success: true, data: result.data };
+  return { success: false, messages: [...new Set(result.error.issues.map((issue) => issue.message))] };
+}
+
+/** The posting's status change (PATCH /api/postings/:id/status). */
+export const postingStatusSchema = z.object({
+  status: z.enum(['Unfulfilled', 'Likely Fulfilled', 'Fulfilled']),
+});
