@@ -1,27 +1,60 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { messages } from '../../shared/messages';
+import { NoticeViewport } from '../ui/Notice';
+import { accessFor, decideAccess } from './access';
 import { Footer } from './Footer';
 import styles from './Layout.module.css';
 import { Navbar } from './Navbar';
+import { SessionWatcher } from './SessionWatcher';
+import { useSession } from './session';
+import { TermsDialog } from './TermsDialog';
+import { Warnings } from './Warnings';
+
+function Loading() {
+  return (
+    <p className="app-status" role="status">
+      {messages.loading}
+    </p>
+  );
+}
+
+/** The sign-in guard of spec section 2 around the page of the current route. */
+function GuardedOutlet() {
+  const location = useLocation();
+  const session = useSession();
+  const decision = decideAccess(accessFor(location.pathname), session);
+  switch (decision.kind) {
+    case 'loading':
+      return <Loading />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'terms':
+      return <TermsDialog />;
+    default:
+      return (
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      );
+  }
+}
 
 /** Header, main and footer around every page but the sign-in page. */
 export function Layout({ bare = false }: { bare?: boolean }) {
-  const content = (
-    <Suspense
-      fallback={
-        <p className="app-status" role="status">
-          {messages.loading}
-        </p>
-      }
-    >
-      <Outlet />
-    </Suspense>
+  const session = useSession();
+  const shared = (
+    <>
+      <SessionWatcher />
+      <Warnings />
+      <NoticeViewport />
+    </>
   );
   if (bare) {
     return (
       <main id="main" className={styles.bareMain}>
-        {content}
+        <GuardedOutlet />
+        {shared}
       </main>
     );
   }
@@ -30,11 +63,12 @@ export function Layout({ bare = false }: { bare?: boolean }) {
       <a className={styles.skipLink} href="#main">
         Skip to main content
       </a>
-      <Navbar signedIn={false} />
+      <Navbar signedIn={session.status === 'signedIn'} />
       <main id="main" className={styles.main} tabIndex={-1}>
-        {content}
+        <GuardedOutlet />
       </main>
       <Footer />
+      {shared}
     </div>
   );
 }

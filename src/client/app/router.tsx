@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: '/about', lazy: () => import('../features/about/AboutPage') },
       { path: '/myProfile', lazy: () => import('../features/profile/ProfilePage') },
       { path: '/forgot-password', lazy: () => import('../features/auth/ForgotPasswordPage') },
+      { path: '/reset-password', lazy: () => import('../features/auth/ResetPasswordPage') },
       { path: '/create-posting', lazy: () => import('../features/postings/CreatePostingPage') },
       { path: '/our-purpose', lazy: () => import('../features/purpose/PurposePage') },
       { path: '/contact-us', lazy: () => import('../features/contact/ContactPage') },

@@ -4,6 +4,7 @@ import { APIError } from 'better-auth/api';
 import { oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/schemas/auth';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -14,8 +15,7 @@ import { isCollegeEmail } from './domain-policy';
 import { OIDC_PROVIDER_ID, resilientOidc } from './oidc';
 
 export const AUTH_BASE_PATH = '/api/auth';
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export interface AuthDeps {
   config: AppConfig;

@@ -1,9 +1,11 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
+import { OIDC_PROVIDER_ID } from '../../shared/schemas/auth';
 import type { OidcConfig } from '../config';
 
-export const OIDC_PROVIDER_ID = 'oidc';
+export { OIDC_PROVIDER_ID };
+
 export const OIDC_UNAVAILABLE = 'OIDC_UNAVAILABLE';
 const DISCOVERY_TIMEOUT_MS = 5_000;
 

@@ -1,5 +1,56 @@
-import { PlaceholderPage } from '../../app/PlaceholderPage';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { messages } from '../../../shared/messages';
+import { type ForgotPasswordInput, forgotPasswordSchema } from '../../../shared/schemas/auth';
+import { usePageTitle } from '../../app/use-page-title';
+import buttonStyles from '../../ui/Button.module.css';
+import styles from './Auth.module.css';
+import { authPost } from './auth-api';
+import { TextField } from './TextField';
 
+/** /forgot-password: asks for a reset link; the answer is the same whether or not the account exists. */
 export function Component() {
-  return <PlaceholderPage title="Reset Password" />;
+  usePageTitle('Reset Password');
+  const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+
+  const submit = handleSubmit(async ({ email }) => {
+    setOutcome(null);
+    try {
+      await authPost('/request-password-reset', { email, redirectTo: '/reset-password' });
+      setOutcome('sent');
+    } catch {
+      setOutcome('failed');
+    }
+  });
+
+  return (
+    <div className={styles.page}>
+      <h1>Reset Password</h1>
+      <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <form className={styles.form} noValidate onSubmit={submit}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <button type="submit" className={buttonStyles.button} disabled={isSubmitting}>
+          {messages.auth.sendReset}
+        </button>
+        <div role="status">{outcome === 'sent' ? <p className={styles.success}>{messages.reset.sent}</p> : null}</div>
+        <div role="alert">{outcome === 'failed' ? <p className={styles.alert}>{messages.reset.failed}</p> : null}</div>
+      </form>
+      <p>
+        <Link to="/signin-wall">Back to sign in</Link>
+      </p>
+    </div>
+  );
 }

@@ -1,0 +1,102 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { messages } from '../../shared/messages';
+import { TOAST_MS } from '../../shared/options';
+import type { MeResponse } from '../../shared/schemas/me';
+import { ApiError, apiFetch } from '../api/client';
+import buttonStyles from '../ui/Button.module.css';
+import { Dialog } from '../ui/Dialog';
+import { showNotice } from '../ui/Notice';
+import { useCollege } from './config-context';
+import { SESSION_QUERY_KEY } from './session';
+
+/**
+ * The spec's Terms & Conditions dialog. It cannot be dismissed: 'I Agree' records the
+ * acceptance, 'I Disagree' deletes the account and everything it owns and signs out.
+ */
+export function TermsDialog() {
+  const college = useCollege();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { terms } = messages.auth;
+
+  const signedOut = () => {
+    queryClient.setQueryData<MeResponse>(SESSION_QUERY_KEY, { user: null });
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] && query.queryKey[0] !== 'config',
+    });
+    navigate('/signin-wall', { replace: true });
+  };
+
+  const agree = useMutation({
+    mutationFn: () =>
+      apiFetch<MeResponse>('/api/me/terms', {
+        method: 'POST',
+        body: JSON.stringify({ version: college.termsVersion }),
+      }),
+    onSuccess: (data) => queryClient.setQueryData<MeResponse>(SESSION_QUERY_KEY, data),
+    onError: async () => {
+      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+  });
+
+  const decline = useMutation({
+    mutationFn: () => apiFetch<{ deleted: true }>('/api/me/decline', { method: 'POST', body: '{}' }),
+    onSuccess: () => {
+      showNotice({
+        message: messages.termsDeclined(college.productName),
+        tone: 'info',
+        durationMs: TOAST_MS.termsDeclined,
+      });
+      signedOut();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'SESSION_EXPIRED') {
+        showNotice({
+          title: messages.sessionExpired.title,
+          message: messages.sessionExpired.message,
+          tone: 'error',
+          durationMs: TOAST_MS.sessionExpired,
+        });
+        signedOut();
+      }
+    },
+  });
+
+  const busy = agree.isPending || decline.isPending;
+  const failure =
+    agree.error ??
+    (decline.error instanceof ApiError && decline.error.code === 'SESSION_EXPIRED' ? null : decline.error);
+
+  return (
+    <Dialog
+      open
+      dismissible={false}
+      title={terms.title}
+      actions={
+        <>
+          <button
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            disabled={busy}
+            onClick={() => decline.mutate()}
+          >
+            {terms.disagree}
+          </button>
+          <button type="button" className={buttonStyles.button} disabled={busy} onClick={() => agree.mutate()}>
+            {terms.agree}
+          </button>
+        </>
+      }
+    >
+      {terms.paragraphs(college.productName, college.college.name, college.college.emailDomain).map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {failure ? (
+        <p role="alert" style={{ color: 'var(--color-danger-text)' }}>
+          {failure.message}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { messages } from '../../../shared/messages';
+import { PASSWORD_MIN_LENGTH, type ResetPasswordInput, resetPasswordSchema } from '../../../shared/schemas/auth';
+import { ApiError } from '../../api/client';
+import { usePageTitle } from '../../app/use-page-title';
+import buttonStyles from '../../ui/Button.module.css';
+import styles from './Auth.module.css';
+import { authPost } from './auth-api';
+import { TextField } from './TextField';
+
+/** The page the e-mailed reset link opens (?token=...): choose a new password. */
+export function Component() {
+  usePageTitle('Choose a New Password');
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkBroken = !token || params.get('error') !== null;
+  const [outcome, setOutcome] = useState<{ kind: 'done' } | { kind: 'failed'; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const submit = handleSubmit(async ({ password }) => {
+    setOutcome(null);
+    try {
+      await authPost('/reset-password', { newPassword: password, token });
+      setOutcome({ kind: 'done' });
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.code === 'INVALID_TOKEN'
+          ? messages.auth.resetLinkInvalid
+          : error instanceof ApiError
+            ? error.message
+            : messages.api.internal.message;
+      setOutcome({ kind: 'failed', message });
+    }
+  });
+
+  if (linkBroken) {
+    return (
+      <div className={styles.page}>
+        <h1>Choose a New Password</h1>
+        <p className={styles.alert} role="alert">
+          {messages.auth.resetLinkInvalid}
+        </p>
+        <p>
+          <Link to="/forgot-password">Ask for a new reset link</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <h1>Choose a New Password</h1>
+      {outcome?.kind === 'done' ? (
+        <>
+          <p className={styles.success} role="status">
+            {messages.auth.resetDone}
+          </p>
+          <p>
+            <Link to="/signin-wall">Sign in</Link>
+          </p>
+        </>
+      ) : (
+        <form className={styles.form} noValidate onSubmit={submit}>
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={messages.auth.passwordTooShort(PASSWORD_MIN_LENGTH)}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextField
+            label="Repeat new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          {outcome?.kind === 'failed' ? (
+            <p role="alert" className={styles.alert}>
+              {outcome.message}
+            </p>
+          ) : null}
+          <button type="submit" className={buttonStyles.button} disabled={isSubmitting}>
+            Save New Password
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { messages } from '../../../shared/messages';
+import { ApiError } from '../../api/client';
+
+/**
+ * Calls a better-auth endpoint under /api/auth. Its errors are `{ code, message }` rather than
+ * the API's error shape; they become ApiError with the same code.
+ */
+export async function authPost<T>(path: string, body: unknown = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { code: 'NETWORK', ...messages.api.unavailable });
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = (data ?? {}) as { code?: string; message?: string };
+    if (response.status === 429) throw new ApiError(429, { code: 'RATE_LIMITED', ...messages.api.rateLimited });
+    const fallback = response.status >= 500 ? messages.api.internal : messages.api.badRequest;
+    throw new ApiError(response.status, {
+      code: error.code ?? `HTTP_${response.status}`,
+      title: fallback.title,
+      message: error.message ?? fallback.message,
+    });
+  }
+  return data as T;
+}
+
+/** What to tell the person when an OpenID sign-in comes back with an error code. */
+export function oidcErrorMessage(code: string, label: string, emailDomain: string): string {
+  switch (code) {
+    case 'EMAIL_DOMAIN_NOT_ALLOWED':
+      return messages.accessRestricted(emailDomain);
+    case 'EMAIL_NOT_VERIFIED_BY_PROVIDER':
+      return messages.auth.providerEmailNotVerified(label);
+    case 'account_not_linked':
+      return messages.auth.accountNotLinked;
+    case 'OIDC_UNAVAILABLE':
+    case 'popup_sign_in_failed':
+    case 'oauth_provider_not_found':
+      return messages.auth.providerUnavailable(label);
+    default:
+      return messages.auth.signInFailed;
+  }
+}
+
+const POPUP_MESSAGE_TYPE = 'better-auth:oauth-popup';
+
+export type PopupOutcome = { kind: 'done' } | { kind: 'error'; code: string } | { kind: 'blocked' };
+
+function randomNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Signs in with the OpenID provider in a popup (spec: popup sign-in). The popup runs the flow
+ * first-party and its last page reports back with a message; when the popup closes without
+ * one, the caller re-reads the session anyway. Returns 'blocked' when the browser refused the
+ * popup, so the caller can fall back to a full-page redirect.
+ */
+export function signInWithPopup(providerId: string): Promise<PopupOutcome> {
+  const nonce = randomNonce();
+  const start = new URL('/api/auth/oauth-popup/start', window.location.origin);
+  start.searchParams.set('provider', providerId);
+  start.searchParams.set('popupOrigin', window.location.origin);
+  start.searchParams.set('popupNonce', nonce);
+  start.searchParams.set('callbackURL', '/');
+  start.searchParams.set('errorCallbackURL', '/signin-wall');
+  const width = 500;
+  const height = 640;
+  const features = `popup=yes,width=${width},height=${height},left=${window.screenX + (window.outerWidth - width) / 2},top=${window.screenY + (window.outerHeight - height) / 2}`;
+  const popup = window.open(start.toString(), 'quadmates-sign-in', features);
+  if (!popup) return Promise.resolve({ kind: 'blocked' });
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (outcome: PopupOutcome) => {
+      if (settled) return;
+      settled = true;
+      window.removeEventListener('message', onMessage);
+      clearInterval(poll);
+      resolve(outcome);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const data = event.data as { type?: string; nonce?: string; error?: { code?: string } } | null;
+      if (data?.type !== POPUP_MESSAGE_TYPE || data.nonce !== nonce) return;
+      try {
+        popup.close();
+      } catch {
+        // already closed
+      }
+      settle(data.error ? { kind: 'error', code: data.error.code ?? 'unknown' } : { kind: 'done' });
+    };
+    const poll = setInterval(() => {
+      if (popup.closed) settle({ kind: 'done' });
+    }, 500);
+    window.addEventListener('message', onMessage);
+  });
+}
+
+/** The full-page fallback when popups are blocked: the provider sends the browser back here. */
+export async function signInWithRedirect(providerId: string): Promise<void> {
+  const result = await authPost<{ url?: string }>('/sign-in/social', {
+    provider: providerId,
+    callbackURL: '/',
+    errorCallbackURL: '/signin-wall',
+    disableRedirect: true,
+  });
+  if (!result.url) throw new ApiError(500, { code: 'NO_REDIRECT', ...messages.api.internal });
+  window.location.assign(result.url);
+}
