@@ -1,0 +1,52 @@
+/**
+ * Bookmarks (spec section 4: a toggle of membership in the user's bookmarked postings) and the
+ * profile's two lists of cards.
+ */
+import type { ListQuery } from '../../shared/schemas/filters';
+import type { PostingPage } from '../../shared/schemas/posting-view';
+import type { Database } from '../db/client';
+import { errors } from '../http/errors';
+import { administeredCards, bookmarkedCards } from '../search/queries';
+import { decodeCursor, type ImageUrl, toPage } from '../search/service';
+import { deleteBookmark, insertBookmark } from './queries';
+
+export const POSTING_GONE = 'This posting no longer exists.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface BookmarkState {
+  postingId: string;
+  bookmarked: boolean;
+}
+
+export function createBookmarkService({ db, imageUrl }: { db: Database; imageUrl: ImageUrl }) {
+  const checkId = (postingId: string) => {
+    if (!UUID.test(postingId)) throw errors.notFound(POSTING_GONE);
+  };
+  return {
+    async add(userId: string, postingId: string): Promise<BookmarkState> {
+      checkId(postingId);
+      if (!(await insertBookmark(db, userId, postingId))) throw errors.notFound(POSTING_GONE);
+      return { postingId, bookmarked: true };
+    },
+
+    async remove(userId: string, postingId: string): Promise<BookmarkState> {
+      checkId(postingId);
+      await deleteBookmark(db, userId, postingId);
+      return { postingId, bookmarked: false };
+    },
+
+    async administered(userId: string, { cursor, limit }: ListQuery): Promise<PostingPage> {
+      const rows = await administeredCards(db, userId, decodeCursor(cursor, 'newest'), limit);
+      return toPage(rows, limit, imageUrl, (last) => ({ kind: 'newest', createdAt: last.created_at, id: last.id }));
+    },
+
+    async bookmarked(userId: string, { cursor, limit }: ListQuery): Promise<PostingPage> {
+      const rows = await bookmarkedCards(db, userId, decodeCursor(cursor, 'bookmarked'), limit);
+      return toPage(rows, limit, imageUrl, (last) => ({
+        kind: 'bookmarked',
+        bookmarkedAt: last.bookmarked_at ?? last.created_at,
+        id: last.id,
+      }));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { searchQuerySchema } from '../../shared/schemas/filters';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import { parseQuery } from './parse-query';
+import { createSearchService, type ImageUrl } from './service';
+
+export interface SearchRoutesOptions {
+  config: AppConfig;
+  db: Database;
+  imageUrl: ImageUrl;
+}
+
+/** GET /api/postings: the filtered, paged list of cards (spec sections 2 and 5). */
+export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { config, db, imageUrl }) => {
+  const service = createSearchService({
+    db,
+    dormKeys: new Set(config.college.dorms.map((dorm) => dorm.key)),
+    imageUrl,
+  });
+
+  app.get(
+    '/api/postings',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags: ['postings'],
+        summary: 'Search postings: filters of spec section 5, newest first (or lowest rent first off campus)',
+        description:
+          'Query: location (oncampus|offcampus), groupSize 1-8 (matches the seeking count), housingAim 2-12, dorm, ' +
+          'gender, classYear, sublet (yes|no); off campus also maxRent (per person), moveIn, moveOut (YYYY-MM-DD), ' +
+          'sort (newest|rent); cursor and limit (1-50, default 20). Answers { items: PostingCard[], nextCursor }.',
+      },
+    },
+    async (request) => {
+      const query = parseQuery(searchQuerySchema, request.query);
+      // biome-ignore lint/style/noNonNullAssertion: requireMember guarantees a viewer
+      return service.search(request.viewer!.id, query);
+    },
+  );
+};

@@ -1,0 +1,108 @@
+/**
+ * The postings search: validated filters in, one page of cards out. Also turns card rows into the
+ * shared PostingCard shape and owns the opaque cursors, for the profile lists too.
+ */
+import type { SearchFilters, SearchQuery } from '../../shared/schemas/filters';
+import { normaliseFilters } from '../../shared/schemas/filters';
+import type { PostingCard, PostingPage } from '../../shared/schemas/posting-view';
+import type { Database } from '../db/client';
+import { errors } from '../http/errors';
+import { type CardRow, type Cursor, interestCount, searchCards } from './queries';
+
+/** How a stored image key becomes a URL the browser can load. */
+export type ImageUrl = (storageKey: string) => string;
+
+export const INVALID_CURSOR = 'This list changed shape; reload it from the start.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  const parts =
+    cursor.kind === 'newest'
+      ? ['n', cursor.createdAt, cursor.id]
+      : cursor.kind === 'rent'
+        ? ['r', String(cursor.rentKey), cursor.id]
+        : ['b', cursor.bookmarkedAt, cursor.id];
+  return Buffer.from(parts.join('|'), 'utf8').toString('base64url');
+}
+
+/** Reads a cursor made by encodeCursor; anything else (or a cursor of another list) is a 400. */
+export function decodeCursor(value: string | undefined, expected: Cursor['kind']): Cursor | undefined {
+  if (value === undefined) return undefined;
+  const parts = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const [tag, key, id] = parts;
+  const invalid = () => errors.badRequest(INVALID_CURSOR, ['cursor: is not a cursor of this list']);
+  if (parts.length !== 3 || !id || !UUID.test(id) || key === undefined) throw invalid();
+  if (expected === 'newest' && tag === 'n' && TIMESTAMP.test(key)) return { kind: 'newest', createdAt: key, id };
+  if (expected === 'bookmarked' && tag === 'b' && TIMESTAMP.test(key))
+    return { kind: 'bookmarked', bookmarkedAt: key, id };
+  if (expected === 'rent' && tag === 'r' && /^\d{1,10}$/.test(key)) {
+    const rentKey = Number(key);
+    if (rentKey <= 2_147_483_647) return { kind: 'rent', rentKey, id };
+  }
+  throw invalid();
+}
+
+export function toCard(row: CardRow, imageUrl: ImageUrl): PostingCard {
+  return {
+    id: row.id,
+    listingLocation: row.listing_location,
+    dorm: row.dorm,
+    address: row.address,
+    aimInteger: row.aim_integer,
+    curNumSeek: row.cur_num_seek,
+    status: row.status,
+    monthlyRent: row.monthly_rent,
+    rentType: row.rent_type,
+    sublet: row.sublet,
+    imageUrl: row.card_key ? imageUrl(row.card_key) : null,
+    interestCount: interestCount(row),
+    createdAt: row.created_at,
+    viewerIsAdmin: row.viewer_is_admin,
+    viewerBookmarked: row.viewer_bookmarked,
+  };
+}
+
+/** Cuts the extra row fetched to detect a next page and builds that page's cursor. */
+export function toPage(
+  rows: CardRow[],
+  limit: number,
+  imageUrl: ImageUrl,
+  cursorOf: (last: CardRow) => Cursor,
+): PostingPage {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map((row) => toCard(row, imageUrl)),
+    nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null,
+  };
+}
+
+export interface SearchDeps {
+  db: Database;
+  dormKeys: ReadonlySet<string>;
+  imageUrl: ImageUrl;
+}
+
+export function createSearchService({ db, dormKeys, imageUrl }: SearchDeps) {
+  return {
+    async search(viewerId: string, query: SearchQuery): Promise<PostingPage> {
+      const { cursor: rawCursor, limit, ...rest } = query;
+      const filters: SearchFilters = normaliseFilters(rest as SearchFilters);
+      if (filters.dorm !== undefined && !dormKeys.has(filters.dorm)) {
+        throw errors.badRequest('That dorm is not one of the listed dorms.', ['dorm: is not a dorm of this college']);
+      }
+      const byRent = filters.location === 'offcampus' && filters.sort === 'rent';
+      const cursor = decodeCursor(rawCursor, byRent ? 'rent' : 'newest');
+      const rows = await searchCards(db, viewerId, filters, cursor, limit);
+      return toPage(rows, limit, imageUrl, (last) =>
+        byRent
+          ? { kind: 'rent', rentKey: Number(last.rent_key), id: last.id }
+          : { kind: 'newest', createdAt: last.created_at, id: last.id },
+      );
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
