@@ -15,7 +15,6 @@ import { installErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer';
-import { browseRoutes } from './search/plugin';
 import { postingRoutes } from './postings/routes';
 import { profileRoutes } from './profile/routes';
 import { browseRoutes } from './search/plugin';
@@ -80,7 +79,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     contactTo: config.contactTo,
   });
   await app.register(collegeRoutes, { config });
-  await app.register(browseRoutes, { config, db: database.db });
   await app.register(postingRoutes, { config, database });
   await app.register(browseRoutes, { config, db: database.db });
   await registerStatic(app, config);
