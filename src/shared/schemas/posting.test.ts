@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../messages';
+import { createPostingSchema, validatePosting } from './posting';
+
+const dorms = ['Walsh', 'Voute'];
+const v = messages.validation;
+const member = {
+  name: 'Ava',
+  academicYear: 'senior',
+  gender: 'female',
+  customGender: '',
+  email: '',
+  instagramHandle: '',
+};
+const valid = {
+  listingLocation: 'oncampus',
+  dorm: 'Walsh',
+  adminName: 'Ava Kim',
+  adminEmail: 'ava@bc.edu',
+  adminAcademicYear: 'senior',
+  adminGender: 'female',
+  members: [member],
+  curNumSeek: '3',
+};
+const offCampus = {
+  ...valid,
+  listingLocation: 'offcampus',
+  dorm: '',
+  address: '1 Lake Street',
+  rentStart: '2027-01-01',
+  rentEnd: '2027-06-30',
+};
+const messagesOf = (input: unknown) => {
+  const result = validatePosting(input, dorms);
+  return result.success ? [] : result.messages;
+};
+
+describe('posting schema', () => {
+  it('accepts a valid posting and computes the sizes on its own', () => {
+    const result = validatePosting({ ...valid, aimInteger: 50, curGroupSize: 9 }, dorms);
+    expect(result.success && result.data).toMatchObject({ curGroupSize: 1, curNumSeek: 3, aimInteger: 4 });
+  });
+
+  it('has every rule of spec section 5 with its message', () => {
+    expect(messagesOf({ ...valid, dorm: '' })).toEqual([v.selectDorm]);
+    expect(messagesOf({ ...valid, members: [] })).toEqual([v.atLeastOneMember]);
+    expect(messagesOf({ ...valid, curNumSeek: 0 })).toEqual([v.seekingAtLeastOne]);
+    expect(messagesOf({ ...valid, adminEmail: '', adminPhone: '' })).toEqual([v.phoneOrEmail]);
+    expect(messagesOf({ ...offCampus, monthlyRent: '900' })).toEqual([v.rentType]);
+    expect(messagesOf({ ...offCampus, rentStart: '', rentEnd: '' })).toEqual([v.rentalDates]);
+    expect(messagesOf({ ...offCampus, rentEnd: '' })).toEqual([v.bothDates]);
+    expect(messagesOf({ ...offCampus, rentEnd: '2026-12-31' })).toEqual([v.endBeforeStart]);
+  });
+
+  it('reads rent as whole dollars with or without $ and separators, and derives rent per person', () => {
+    const total = validatePosting({ ...offCampus, monthlyRent: '$4,000', rentType: 'total' }, dorms);
+    expect(total.success && total.data).toMatchObject({ monthlyRent: 4000, rentPerPerson: 1000 });
+    const each = validatePosting({ ...offCampus, monthlyRent: '950', rentType: 'per_person' }, dorms);
+    expect(each.success && each.data).toMatchObject({ monthlyRent: 950, rentPerPerson: 950 });
+    expect(messagesOf({ ...offCampus, monthlyRent: '12.5', rentType: 'total' })).toEqual([v.rentWholeDollars(100_000)]);
+  });
+
+  it('accepts a phone instead of an e-mail, checks both formats', () => {
+    expect(messagesOf({ ...valid, adminEmail: '', adminPhone: '(617) 555-0101' })).toEqual([]);
+    expect(messagesOf({ ...valid, adminPhone: '12' })).toEqual([v.adminPhone]);
+    expect(messagesOf({ ...valid, adminEmail: 'not-an-email' })).toEqual([v.adminEmail]);
+  });
+
+  it('maps each field error to its form path (what zodResolver shows beside the field)', () => {
+    const result = createPostingSchema(dorms).safeParse({ ...valid, members: [{ ...member, name: '' }] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['members.0.name', v.memberName(1)],
+    ]);
+  });
+});
