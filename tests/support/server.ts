@@ -29,9 +29,9 @@ export async function freePort(): Promise<number> {
 
 /** Runs `src/server/main.ts` as `npm start` does, on a free port, and waits for /readyz. */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean } = {},
+  options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'qm-server-'));
   const url = `http://127.0.0.1:${port}`;

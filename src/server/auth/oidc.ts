@@ -51,7 +51,6 @@ export function resilientOidc(oidc: OidcConfig, emailDomain: string): BetterAuth
         requireIdTokenVerification: true,
         // Google shows only accounts of this domain; other providers ignore the hint.
         authorizationUrlParams: { hd: emailDomain },
-        prompt: 'select_account',
       },
     ],
   });
