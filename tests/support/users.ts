@@ -29,10 +29,16 @@ export async function createUser(
   const email = options.email ?? `student${counter}.${Date.now()}@${t.config.college.college.emailDomain}`;
   const name = options.name ?? `Student ${counter}`;
   const password = options.password ?? 'correct-horse-battery';
+  // Each test user signs up from its own address, so the auth rate limits (per address) never
+  // stop a test that creates many users; rate-limit tests set their own addresses.
+  const headers = {
+    ...originHeader(t),
+    'x-forwarded-for': `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`,
+  };
   const signUp = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    headers: originHeader(t),
+    headers,
     payload: { email, name, password },
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
@@ -53,7 +59,7 @@ export async function createUser(
   const signIn = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    headers: originHeader(t),
+    headers,
     payload: { email, password },
   });
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors } from '../http/errors';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 
 function toWebHeaders(request: FastifyRequest): Headers {
@@ -14,6 +15,7 @@ function toWebHeaders(request: FastifyRequest): Headers {
 /** Passes /api/auth/* to better-auth as Web Requests, raw body and every Set-Cookie included. */
 export async function authRoutes(app: FastifyInstance, { auth, publicUrl }: { auth: Auth; publicUrl: string }) {
   // Encapsulated: this plugin reads bodies as raw text, the rest of the API as JSON.
+  const allowedOrigin = new URL(publicUrl).origin;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -23,6 +25,17 @@ export async function authRoutes(app: FastifyInstance, { auth, publicUrl }: { au
     schema: { hide: true },
     async handler(request: FastifyRequest, reply: FastifyReply) {
       const url = new URL(request.url, publicUrl);
+      // better-auth checks the Origin only when cookies come along; a foreign page must not
+      // sign anyone in or up either (login CSRF). Providers may POST their callbacks.
+      const origin = request.headers.origin;
+      if (
+        request.method === 'POST' &&
+        origin !== undefined &&
+        origin !== allowedOrigin &&
+        !url.pathname.startsWith(`${AUTH_BASE_PATH}/callback/`)
+      ) {
+        throw errors.forbidden('Requests from other sites are not accepted.', 'Not Allowed', 'CROSS_ORIGIN');
+      }
       const body = typeof request.body === 'string' && request.body.length > 0 ? request.body : undefined;
       const response = await auth.handler(
         new Request(url, { method: request.method, headers: toWebHeaders(request), body }),
