@@ -1,5 +1,220 @@
-import { PlaceholderPage } from '../../app/PlaceholderPage';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../shared/messages';
+import { ACADEMIC_YEAR_LABELS, GENDER_LABELS, UTILITIES_LABELS } from '../../../shared/options';
+import type { PostingDetail } from '../../../shared/schemas/posting-view';
+import { ApiError } from '../../api/client';
+import { useCollege } from '../../app/config-context';
+import { usePageTitle } from '../../app/use-page-title';
+import buttonStyles from '../../ui/Button.module.css';
+import { usePostingDetail } from './api';
+import { BookmarkButton } from './BookmarkButton';
+import { Carousel, type Slide } from './Carousel';
+import styles from './DetailPage.module.css';
+import { DeletePostingButton, PostingForm, StatusControl } from './editor-bridge';
+import { STATUS_CLASS } from './PostingCard';
+import { dateText, defaultImage, placeLabel, rentText } from './posting-text';
 
+function Field({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function instagramLink(handle: string | null) {
+  if (!handle) return null;
+  const clean = handle.replace(/^@/, '');
+  return (
+    <a href={`https://www.instagram.com/${encodeURIComponent(clean)}/`} rel="noopener noreferrer" target="_blank">
+      @{clean}
+      <span className="visually-hidden"> (Instagram, opens in a new tab)</span>
+    </a>
+  );
+}
+
+function Detail({ posting }: { posting: PostingDetail }) {
+  const config = useCollege();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const place = placeLabel(config, posting);
+  const offCampus = posting.listingLocation === 'offcampus';
+  const photos: Slide[] = posting.images.map((image, i) => ({
+    src: image.fullUrl,
+    alt: `Photo ${i + 1} of ${place}`,
+  }));
+  // On campus the dorm's image comes first; off campus it stands in only when there are no photos.
+  const slides = offCampus
+    ? photos.length > 0
+      ? photos
+      : [defaultImage(config, posting)]
+    : [defaultImage(config, posting), ...photos];
+  const rent = rentText(posting.monthlyRent, posting.rentType);
+  const start = dateText(posting.rentStart);
+  const end = dateText(posting.rentEnd);
+  const admin = posting.adminContact;
+
+  if (editing && PostingForm) {
+    return <PostingForm postingId={posting.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />;
+  }
+
+  return (
+    <article className={styles.detail} aria-labelledby="detail-title">
+      <header className={styles.header}>
+        <div>
+          <p className={styles.kicker}>{offCampus ? 'Off-Campus' : 'On-Campus'}</p>
+          <h1 id="detail-title" className={styles.title}>
+            {place}
+          </h1>
+          <p className={styles.interest}>
+            {posting.interestCount === 1
+              ? '1 other group has expressed interest'
+              : `${posting.interestCount} other groups have expressed interest`}
+          </p>
+        </div>
+        <div className={styles.headerTools}>
+          <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} />
+          {posting.viewerIsAdmin && PostingForm ? (
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </button>
+          ) : null}
+          {posting.viewerIsAdmin && DeletePostingButton ? (
+            <DeletePostingButton postingId={posting.id} onDeleted={() => navigate('/postings', { replace: true })} />
+          ) : null}
+        </div>
+      </header>
+
+      <div className={styles.columns}>
+        <Carousel slides={slides} label={`Images of ${place}`} />
+        <div className={styles.facts}>
+          <div className={styles.statusRow}>
+            {posting.viewerIsAdmin && StatusControl ? (
+              <StatusControl postingId={posting.id} status={posting.status} />
+            ) : (
+              <p className={`${styles.status} ${STATUS_CLASS[posting.status] ?? ''}`}>
+                <span className="visually-hidden">Status: </span>
+                {posting.status}
+              </p>
+            )}
+          </div>
+          <p className={styles.sizes}>
+            <strong>{posting.aimInteger} Total</strong>
+            <span aria-hidden="true"> · </span>
+            <strong>Seeking {posting.curNumSeek} More</strong>
+          </p>
+          <dl className={styles.list}>
+            <Field term={offCampus ? 'Address' : 'Dorm'}>{place}</Field>
+            {offCampus ? (
+              <>
+                <Field term="Rent">{rent ?? 'Not given'}</Field>
+                <Field term="Rental period">{start && end ? `${start} – ${end}` : (start ?? end ?? 'Not given')}</Field>
+                <Field term="Utilities">{posting.utilities ? UTILITIES_LABELS[posting.utilities] : 'Not given'}</Field>
+              </>
+            ) : null}
+            <Field term="Sublet">{posting.sublet ? 'Yes' : 'No'}</Field>
+          </dl>
+        </div>
+      </div>
+
+      <section className={styles.section} aria-labelledby="admin-heading">
+        <h2 id="admin-heading">Group Administrator</h2>
+        <dl className={styles.list}>
+          <Field term="Name">{admin.name}</Field>
+          <Field term="Year">{ACADEMIC_YEAR_LABELS[admin.academicYear] ?? admin.academicYear}</Field>
+          {admin.email ? (
+            <Field term="Email">
+              <a href={`mailto:${admin.email}`}>{admin.email}</a>
+            </Field>
+          ) : null}
+          {admin.instagramHandle ? <Field term="Instagram">{instagramLink(admin.instagramHandle)}</Field> : null}
+          {offCampus && admin.phoneNumber ? (
+            <Field term="Phone">
+              <a href={`tel:${admin.phoneNumber.replace(/[^\d+]/g, '')}`}>{admin.phoneNumber}</a>
+            </Field>
+          ) : null}
+        </dl>
+      </section>
+
+      <section className={styles.section} aria-labelledby="members-heading">
+        <h2 id="members-heading">Current Group Members ({posting.aimInteger - posting.curNumSeek})</h2>
+        <ul className={styles.members}>
+          {posting.members.map((member, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: members are listed in their stored order and never reorder here
+            <li key={`${member.name}-${i}`} className={styles.member}>
+              <p className={styles.memberName}>{member.name}</p>
+              <p>
+                {ACADEMIC_YEAR_LABELS[member.academicYear] ?? member.academicYear}
+                {member.gender ? (
+                  <span className={styles.muted}>
+                    {' '}
+                    ·{' '}
+                    {member.gender === 'other' && member.customGender
+                      ? member.customGender
+                      : GENDER_LABELS[member.gender]}
+                  </span>
+                ) : null}
+              </p>
+              {member.email ? (
+                <p>
+                  <a href={`mailto:${member.email}`}>{member.email}</a>
+                </p>
+              ) : null}
+              {member.instagramHandle ? <p>{instagramLink(member.instagramHandle)}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}
+
+/** /detailView?id=: everything about one posting (spec section 2). */
 export function Component() {
-  return <PlaceholderPage title="Posting Details" />;
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const query = usePostingDetail(id);
+  const config = useCollege();
+  usePageTitle(query.data ? placeLabel(config, query.data) : 'Posting Details');
+
+  if (!id || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <div className="page">
+        <h1>{messages.postingAccess.notFound.title}</h1>
+        <p>{messages.postingAccess.notFound.message}</p>
+        <p>
+          <Link to="/postings">Search Postings</Link>
+        </p>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="page" role="alert">
+        <h1>{query.error instanceof ApiError ? query.error.title : messages.api.internal.title}</h1>
+        <p>{query.error.message}</p>
+        <button type="button" className={buttonStyles.button} onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!query.data) {
+    return (
+      <p className="app-status" role="status">
+        {messages.loading}
+      </p>
+    );
+  }
+  return (
+    <div className="page">
+      <Detail posting={query.data} />
+    </div>
+  );
 }

@@ -1,0 +1,38 @@
+import { useBookmarkToggle } from './api';
+import styles from './BookmarkButton.module.css';
+
+/** A toggle button (aria-pressed) that bookmarks the posting named by `label`. */
+export function BookmarkButton({
+  postingId,
+  bookmarked,
+  label,
+}: {
+  postingId: string;
+  bookmarked: boolean;
+  label: string;
+}) {
+  const toggle = useBookmarkToggle();
+  const pending = toggle.isPending && toggle.variables?.id === postingId;
+  const shown = pending ? (toggle.variables?.bookmarked ?? bookmarked) : bookmarked;
+  return (
+    <button
+      type="button"
+      className={styles.bookmark}
+      aria-pressed={shown}
+      aria-label={`Bookmark ${label}`}
+      title={shown ? 'Remove bookmark' : 'Bookmark'}
+      disabled={pending}
+      onClick={() => toggle.mutate({ id: postingId, bookmarked: !bookmarked })}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path
+          d="M6 3h12a1 1 0 0 1 1 1v17l-7-4.5L5 21V4a1 1 0 0 1 1-1z"
+          fill={shown ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
+  );
+}

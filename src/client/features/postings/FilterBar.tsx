@@ -1,0 +1,216 @@
+import { type FormEvent, useId } from 'react';
+import { messages } from '../../../shared/messages';
+import {
+  ACADEMIC_YEAR_LABELS,
+  CLASS_YEAR_FILTER_ORDER,
+  GENDER_LABELS,
+  GENDERS,
+  GROUP_SIZE_OPTIONS,
+  housingAimOptions,
+} from '../../../shared/options';
+import {
+  MAX_RENT_FILTER,
+  normaliseFilters,
+  type SearchFilters,
+  SORT_LABELS,
+  SORT_ORDERS,
+  SUBLET_CHOICES,
+  SUBLET_LABELS,
+  searchFiltersSchema,
+} from '../../../shared/schemas/filters';
+import { useCollege } from '../../app/config-context';
+import buttonStyles from '../../ui/Button.module.css';
+import fieldStyles from '../../ui/FormField.module.css';
+import styles from './FilterBar.module.css';
+
+export const emptyFilters = (location: SearchFilters['location']): SearchFilters =>
+  searchFiltersSchema.parse({ location });
+
+interface SelectProps {
+  label: string;
+  value: string | number | undefined;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
+
+function Select({ label, value, options, onChange }: SelectProps) {
+  const id = useId();
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={fieldStyles.control}
+        value={value === undefined ? '' : String(value)}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">Any</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The search form of spec section 2, for the location of `filters`. Every field may be left
+ * blank. The Search button appears only where a search is not already live (off /postings).
+ */
+export function FilterBar({
+  filters,
+  onChange,
+  onReset,
+  onSearch,
+}: {
+  filters: SearchFilters;
+  onChange: (next: SearchFilters) => void;
+  onReset: () => void;
+  onSearch?: () => void;
+}) {
+  const config = useCollege();
+  const rentId = useId();
+  const moveInId = useId();
+  const moveOutId = useId();
+  const hintId = useId();
+  const set = (key: keyof SearchFilters, raw: string) => {
+    const candidate: Record<string, unknown> = { ...filters, [key]: raw === '' ? undefined : raw };
+    // Housing aim must stay above the group size: a smaller group size keeps it, a larger one clears it.
+    if (key === 'groupSize' && candidate.housingAim !== undefined && Number(candidate.housingAim) <= Number(raw)) {
+      candidate.housingAim = undefined;
+    }
+    const parsed = searchFiltersSchema.safeParse(candidate);
+    if (parsed.success) onChange(normaliseFilters(parsed.data));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch?.();
+  };
+  const onCampus = filters.location === 'oncampus';
+  const sizeOptions = GROUP_SIZE_OPTIONS.map((n) => ({ value: String(n), label: String(n) }));
+  const aimOptions = housingAimOptions(filters.groupSize).map((n) => ({ value: String(n), label: `${n}-man housing` }));
+  const genderOptions = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
+  const yearOptions = CLASS_YEAR_FILTER_ORDER.map((y) => ({ value: y, label: ACADEMIC_YEAR_LABELS[y] }));
+  const subletOptions = SUBLET_CHOICES.map((s) => ({ value: s, label: SUBLET_LABELS[s] }));
+
+  return (
+    <form className={styles.bar} onSubmit={submit} aria-describedby={hintId} aria-label="Search filters">
+      <div className={styles.fields}>
+        <Select
+          label="Current Group Size"
+          value={filters.groupSize}
+          options={sizeOptions}
+          onChange={(v) => set('groupSize', v)}
+        />
+        <Select
+          label="Housing Aim"
+          value={filters.housingAim}
+          options={aimOptions}
+          onChange={(v) => set('housingAim', v)}
+        />
+        {onCampus ? (
+          <Select
+            label="Preferred Dorm"
+            value={filters.dorm}
+            options={config.dorms.map((d) => ({ value: d.key, label: d.label }))}
+            onChange={(v) => set('dorm', v)}
+          />
+        ) : (
+          <>
+            <div className={fieldStyles.field}>
+              <label className={fieldStyles.label} htmlFor={rentId}>
+                Max Rent per Person ($/month)
+              </label>
+              <input
+                id={rentId}
+                className={fieldStyles.control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_RENT_FILTER}
+                step={50}
+                value={filters.maxRent ?? ''}
+                onChange={(event) => set('maxRent', event.target.value)}
+              />
+            </div>
+            <div className={fieldStyles.field}>
+              <label className={fieldStyles.label} htmlFor={moveInId}>
+                Move-in
+              </label>
+              <input
+                id={moveInId}
+                className={fieldStyles.control}
+                type="date"
+                value={filters.moveIn ?? ''}
+                max={filters.moveOut}
+                onChange={(event) => set('moveIn', event.target.value)}
+              />
+            </div>
+            <div className={fieldStyles.field}>
+              <label className={fieldStyles.label} htmlFor={moveOutId}>
+                Move-out
+              </label>
+              <input
+                id={moveOutId}
+                className={fieldStyles.control}
+                type="date"
+                value={filters.moveOut ?? ''}
+                min={filters.moveIn}
+                onChange={(event) => set('moveOut', event.target.value)}
+              />
+            </div>
+          </>
+        )}
+        <Select label="Gender" value={filters.gender} options={genderOptions} onChange={(v) => set('gender', v)} />
+        <Select
+          label="Rising..."
+          value={filters.classYear}
+          options={yearOptions}
+          onChange={(v) => set('classYear', v)}
+        />
+        <Select
+          label="Sublets Only"
+          value={filters.sublet}
+          options={subletOptions}
+          onChange={(v) => set('sublet', v)}
+        />
+        {onCampus ? null : (
+          <div className={fieldStyles.field}>
+            <label className={fieldStyles.label} htmlFor={`${rentId}-sort`}>
+              Sort
+            </label>
+            <select
+              id={`${rentId}-sort`}
+              className={fieldStyles.control}
+              value={filters.sort}
+              onChange={(event) => set('sort', event.target.value)}
+            >
+              {SORT_ORDERS.map((order) => (
+                <option key={order} value={order}>
+                  {SORT_LABELS[order]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      <div className={styles.buttons}>
+        {onSearch ? (
+          <button type="submit" className={buttonStyles.button}>
+            Search
+          </button>
+        ) : null}
+        <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onReset}>
+          Reset
+        </button>
+      </div>
+      <p id={hintId} className={styles.hint}>
+        {messages.postings.filterHint}
+      </p>
+    </form>
+  );
+}

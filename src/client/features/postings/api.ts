@@ -1,0 +1,80 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messages } from '../../../shared/messages';
+import { filtersToParams, type SearchFilters } from '../../../shared/schemas/filters';
+import type { PostingCard, PostingDetail, PostingPage } from '../../../shared/schemas/posting-view';
+import { ApiError, apiFetch } from '../../api/client';
+import { showNotice } from '../../ui/Notice';
+
+export const postingKeys = {
+  /** Every list of cards (search pages and profile lists). */
+  lists: ['postings'] as const,
+  search: (query: string) => ['postings', 'search', query] as const,
+  mine: (which: 'administered' | 'bookmarked') => ['postings', 'mine', which] as const,
+  detail: (id: string) => ['posting', id] as const,
+};
+
+/** The search as infinite pages of cards; the query string is also the cache key. */
+export function useSearch(filters: SearchFilters) {
+  const query = filtersToParams(filters).toString();
+  return useInfiniteQuery({
+    queryKey: postingKeys.search(query),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<PostingPage>(`/api/postings?${query}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, {
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** One of the profile's lists, 2 cards a page ('SHOW MORE POSTINGS...' adds 2). */
+export function useMyPostings(which: 'administered' | 'bookmarked', pageSize: number) {
+  return useInfiniteQuery({
+    queryKey: postingKeys.mine(which),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<PostingPage>(
+        `/api/me/postings/${which}?limit=${pageSize}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function usePostingDetail(id: string | null) {
+  return useQuery({
+    queryKey: postingKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => apiFetch<PostingDetail>(`/api/postings/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+  });
+}
+
+/** Bookmarks a posting or removes the bookmark; every card and the detail view follow. */
+export function useBookmarkToggle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, bookmarked }: { id: string; bookmarked: boolean }) =>
+      apiFetch<{ postingId: string; bookmarked: boolean }>(`/api/postings/${encodeURIComponent(id)}/bookmark`, {
+        method: bookmarked ? 'PUT' : 'DELETE',
+      }),
+    onSuccess: ({ postingId, bookmarked }) => {
+      const mark = (card: PostingCard) => (card.id === postingId ? { ...card, viewerBookmarked: bookmarked } : card);
+      queryClient.setQueriesData<InfiniteData<PostingPage>>({ queryKey: postingKeys.lists }, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(mark) })) } : data,
+      );
+      queryClient.setQueryData<PostingDetail>(postingKeys.detail(postingId), (detail) =>
+        detail ? { ...detail, viewerBookmarked: bookmarked } : detail,
+      );
+      void queryClient.invalidateQueries({ queryKey: postingKeys.mine('bookmarked') });
+    },
+    onError: (error) => {
+      const unsigned = error instanceof ApiError && error.status === 401;
+      showNotice({
+        message: unsigned ? messages.bookmark.unsigned : messages.bookmark.failed,
+        tone: 'error',
+        durationMs: 4000,
+      });
+    },
+  });
+}
