@@ -75,7 +75,7 @@ export function Component() {
             label="New password"
             type="password"
             autoComplete="new-password"
-            hint={messages.auth.passwordTooShort(PASSWORD_MIN_LENGTH)}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
             error={errors.password?.message}
             {...register('password')}
           />

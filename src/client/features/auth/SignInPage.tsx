@@ -128,7 +128,7 @@ function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void>; emai
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint={messages.auth.passwordTooShort(PASSWORD_MIN_LENGTH)}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         error={errors.password?.message}
         {...register('password')}
       />

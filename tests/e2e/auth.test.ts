@@ -1,0 +1,188 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, openPage } from '../support/browser';
+import { startOidcProvider, type TestOidcProvider } from '../support/oidc';
+import { freePort, type RunningServer, startServer } from '../support/server';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '../support/smtp';
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: TestSmtpServer;
+let oidc: TestOidcProvider;
+
+beforeAll(async () => {
+  const port = await freePort();
+  [smtp, oidc] = await Promise.all([
+    startSmtpServer(),
+    startOidcProvider({ redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/oidc`] }),
+  ]);
+  oidc.addAccount('eagle', { email: 'eagle.e2e@bc.edu', name: 'Eagle E2E', emailVerified: true });
+  oidc.addAccount('outsider', { email: 'outsider@gmail.com', name: 'Outsider', emailVerified: true });
+  [server, browser] = await Promise.all([
+    startServer({ port, env: { SMTP_URL: smtp.url, ...oidc.env } }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+  await oidc?.stop();
+});
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+async function acceptTerms(page: Page) {
+  const terms = page.getByRole('dialog', { name: 'Terms & Conditions' });
+  await terms.waitFor();
+  await expect.poll(() => terms.textContent()).toMatch(/background checks/);
+  await expectAccessible(page);
+  // Not dismissible: Escape leaves it open.
+  await page.keyboard.press('Escape');
+  expect(await terms.isVisible()).toBe(true);
+  await terms.getByRole('button', { name: 'I Agree' }).click();
+  await terms.waitFor({ state: 'detached' });
+}
+
+/** Signs in with the local provider through the popup as `login`. */
+async function signInWithProvider(page: Page, login: string) {
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const popup = await popupPromise;
+  await popup.locator('input[name="login"]').fill(login);
+  await popup.locator('input[name="password"]').fill('any-password');
+  await popup.getByRole('button', { name: 'Sign-in' }).click();
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.waitForEvent('close');
+}
+
+describe('sign-in journeys', () => {
+  it('signs up with a college address, verifies by e-mail, accepts the terms and reaches the landing page', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${server.url}/signin-wall`);
+    await expect.poll(() => heading(page).textContent()).toBe('Sign in with your Boston College email to continue');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByLabel('Name').fill('Baldwin Eagle');
+    await page.getByLabel('College email').fill('baldwin.e2e@bc.edu');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Password must be at least 10 characters long.').waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+    await page.getByLabel('Repeat password').fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    // Signed in but unverified: only the profile, with the notice.
+    await page.waitForURL(`${server.url}/myProfile`);
+    await expect.poll(() => heading(page).textContent()).toBe('My Profile');
+    await page.getByText('Hello Baldwin Eagle, you are signed in.').waitFor();
+    await page.getByRole('button', { name: 'Send Verification Email' }).click();
+    await page.getByText('Verification email sent.').waitFor();
+    await expectAccessible(page);
+    await page.goto(`${server.url}/postings`);
+    await page.waitForURL(`${server.url}/myProfile`);
+
+    const mail = await smtp.waitForMail('baldwin.e2e@bc.edu', /Verify/);
+    await page.goto(linkIn(mail, '/api/auth/verify-email'));
+    await acceptTerms(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).waitFor();
+    await expectAccessible(page);
+
+    // Sign out from the profile.
+    await page.goto(`${server.url}/myProfile`);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/signin-wall`);
+    await context.close();
+  });
+
+  it('signs a college account in with the OpenID provider in a popup', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${server.url}/signin-wall`);
+    await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    await expectAccessible(page);
+    await signInWithProvider(page, 'eagle');
+    await acceptTerms(page);
+    await page.waitForURL(`${server.url}/`);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('refuses a non-college account from the provider with the message', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${server.url}/signin-wall`);
+    await signInWithProvider(page, 'outsider');
+    await page.getByText('Access restricted. Only @bc.edu emails are allowed.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin-wall');
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+describe('guards', () => {
+  it('sends signed-out visitors to the sign-in page but leaves the public pages open', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${server.url}/postings`);
+    await page.waitForURL(`${server.url}/signin-wall`);
+    await page.goto(`${server.url}/myProfile`);
+    await page.waitForURL(`${server.url}/signin-wall`);
+
+    await page.goto(`${server.url}/forgot-password`);
+    await expect.poll(() => heading(page).textContent()).toBe('Reset Password');
+    await page.getByLabel('Email').fill('nobody.e2e@bc.edu');
+    await page.getByRole('button', { name: 'Send Reset Email' }).click();
+    await page.getByText('Password reset email sent. Please check your inbox.').waitFor();
+    await expectAccessible(page);
+
+    await page.goto(`${server.url}/about`);
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/about');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('sends a signed-in user away from the sign-in pages', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${server.url}/signin-wall`);
+    await signInWithProvider(page, 'eagle');
+    await page.waitForURL(`${server.url}/`);
+    for (const path of ['/signin-wall', '/signIn']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(`${server.url}/`);
+    }
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+describe('warnings', () => {
+  it('warns once per visit on a narrow screen', async () => {
+    const { context, page } = await openPage(browser, { viewport: { width: 400, height: 800 } });
+    await page.goto(`${server.url}/signin-wall`);
+    const warning = page.getByRole('dialog', { name: 'Mobile Warning' });
+    await warning.waitFor();
+    await expectAccessible(page);
+    await warning.getByRole('button', { name: 'I wish to continue anyway' }).click();
+    await warning.waitFor({ state: 'detached' });
+    await page.reload();
+    await heading(page).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('warns inside the Instagram in-app browser', async () => {
+    const { context, page } = await openPage(browser, {
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0.0.0',
+    });
+    await page.goto(`${server.url}/signin-wall`);
+    const warning = page.getByRole('dialog', { name: 'Instagram In-App Browser Warning' });
+    await warning.waitFor();
+    await expectAccessible(page);
+    await warning.getByRole('button', { name: 'I understand' }).click();
+    await warning.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
