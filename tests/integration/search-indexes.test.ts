@@ -63,7 +63,7 @@ describe.runIf(onPostgres)('search plans on PostgreSQL', () => {
         g % 5 >= 3 AND g % 3 = 0,
         'Unfulfilled',
         now() - g * interval '1 minute'
-      FROM generate_series(1, ${ROWS}) AS g`);
+      FROM generate_series(1, ${ROWS}::integer) AS g`);
     await t.database.db.execute(sql`ANALYZE posting`);
   }, 120_000);
   afterAll(async () => {

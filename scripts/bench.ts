@@ -1,0 +1,233 @@
+// `npm run bench`: how fast the postings search answers as the table grows.
+// Seeds 1,000 and then 100,000 postings, runs the real server in this process on loopback, and
+// measures with autocannon: /healthz, the unfiltered first page, and a filtered first page, each
+// signed in. Runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set (in a
+// scratch database created and dropped here; nothing else in that server is touched).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error: autocannon ships no types
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { type DatabaseHandle, openDatabase } from '../src/server/db/client';
+import { user } from '../src/server/db/schema';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const TARGETS = [
+  { name: '/healthz', path: '/healthz' },
+  // The signed-in floor: reading the session alone, which every product request does first.
+  { name: '/api/me', path: '/api/me' },
+  { name: 'first page', path: '/api/postings?location=oncampus' },
+  { name: 'filtered page', path: '/api/postings?location=oncampus&dorm=Walsh&groupSize=2' },
+];
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+type Results = Record<number, Record<string, Measure>>;
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+/** Posting rows made in the database itself: fast at any size. Realistic spread as in sample-data. */
+async function seedPostings(db: DatabaseHandle['db'], adminId: string, from: number, to: number): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO posting (listing_location, dorm, address, admin_user_id, admin_name, admin_email,
+      admin_academic_year, admin_gender, aim_integer, cur_group_size, cur_num_seek, monthly_rent,
+      rent_type, rent_per_person, rent_start, rent_end, sublet, status, created_at)
+    SELECT
+      CASE WHEN g % 5 < 3 THEN 'oncampus' ELSE 'offcampus' END,
+      CASE WHEN g % 5 < 3 THEN (ARRAY['Gabelli','Ignacio','Modulars','Ninety-St-Thomas-More','Reservoir','Rubenstein',
+        'Stayer','Thomas-More','Vanderslice','Voute','Walsh','66','Roncalli','Welch'])[1 + (g / 7) % 14] END,
+      CASE WHEN g % 5 >= 3 THEN (10 + g % 190) || ' Foster Street, Brighton, MA' END,
+      ${adminId}, 'Bench Admin', 'bench.admin@bc.edu',
+      (ARRAY['freshman','sophomore','junior','senior'])[1 + (g / 3) % 4],
+      CASE WHEN g % 2 = 0 THEN 'male' ELSE 'female' END,
+      1 + (g / 11) % 5 + 1 + (g / 13) % 4, 1 + (g / 11) % 5, 1 + (g / 13) % 4,
+      CASE WHEN g % 5 >= 3 THEN 900 + (g % 16) * 50 END,
+      CASE WHEN g % 5 >= 3 THEN 'per_person' END,
+      CASE WHEN g % 5 >= 3 THEN 900 + (g % 16) * 50 END,
+      CASE WHEN g % 5 >= 3 THEN DATE '2027-05-01' + ((g / 17) % 120) END,
+      CASE WHEN g % 5 >= 3 THEN DATE '2027-05-01' + ((g / 17) % 120) + 90 END,
+      g % 5 >= 3 AND g % 3 = 0,
+      (ARRAY['Unfulfilled','Unfulfilled','Likely Fulfilled','Fulfilled'])[1 + g % 4],
+      now() - g * interval '1 minute'
+    FROM generate_series(${from}::integer, ${to}::integer) AS g`);
+  await db.execute(sql`ANALYZE`);
+}
+
+async function signedInMember(app: FastifyInstance, database: DatabaseHandle, termsVersion: string, origin: string) {
+  const email = `bench.${randomBytes(4).toString('hex')}@bc.edu`;
+  const password = 'bench-password-0123';
+  const headers = { origin };
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers,
+    payload: { email, name: 'Bench Student', password },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const id = signUp.json().user.id as string;
+  await database.db
+    .update(user)
+    .set({ emailVerified: true, termsAcceptedAt: new Date(), termsVersion })
+    .where(eq(user.id, id));
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers,
+    payload: { email, password },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+  const cookies = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []);
+  return { id, cookie: cookies.map((c) => c.split(';')[0]).join('; ') };
+}
+
+async function measure(url: string, cookie: string, seconds: number): Promise<Measure> {
+  // In worker threads, so the load generator does not share the server's event loop.
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { cookie },
+    workers: WORKERS,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-bench-'));
+  let scratch: { admin: string; name: string } | undefined;
+  let database: DatabaseHandle;
+  if (kind === 'postgres') {
+    const adminUrl = process.env.DATABASE_URL as string;
+    const name = `qm_bench_${randomBytes(4).toString('hex')}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    scratch = { admin: adminUrl, name };
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  } else {
+    database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  }
+  const results: Results = {};
+  let app: FastifyInstance | undefined;
+  try {
+    await database.migrate();
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        AUTH_SECRET: 'bench-secret-that-is-long-enough-for-signing-0123456789',
+        PUBLIC_URL: 'http://127.0.0.1:3999',
+      },
+      root,
+    );
+    app = await buildApp({ config, database, logger: false });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const member = await signedInMember(app, database, config.college.termsVersion, config.publicUrl);
+    let seeded = 0;
+    for (const size of SIZES) {
+      const started = Date.now();
+      await seedPostings(database.db, member.id, seeded + 1, size);
+      seeded = size;
+      log(
+        `  ${kind}: ${size.toLocaleString('en-US')} postings seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      results[size] = {};
+      for (const target of TARGETS) {
+        const url = `${address}${target.path}`;
+        await measure(url, member.cookie, 1); // warm-up
+        const m = await measure(url, member.cookie, DURATION_S);
+        (results[size] as Record<string, Measure>)[target.name] = m;
+        log(
+          `  ${kind} @ ${size.toLocaleString('en-US')}: ${target.name.padEnd(14)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.errors ? `  (${m.errors} errors!)` : ''}`,
+        );
+      }
+    }
+  } finally {
+    // Let the last in-flight requests of the load generator finish before the pool closes.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await app?.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (scratch) {
+      const client = new pg.Client({ connectionString: scratch.admin });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${scratch.name} WITH (FORCE)`);
+      await client.end();
+    }
+  }
+  return results;
+}
+
+function summary(kind: string, results: Results): string[] {
+  const small = results[SIZES[0] as number] as Record<string, Measure>;
+  const large = results[SIZES[1] as number] as Record<string, Measure>;
+  const lines = [
+    `### ${kind}`,
+    '',
+    '| postings | endpoint | req/s | p50 (ms) | p99 (ms) |',
+    '|---:|---|---:|---:|---:|',
+  ];
+  for (const size of SIZES) {
+    for (const target of TARGETS) {
+      const m = (results[size] as Record<string, Measure>)[target.name] as Measure;
+      lines.push(`| ${size.toLocaleString('en-US')} | ${target.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} |`);
+    }
+  }
+  const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+  lines.push('');
+  for (const size of SIZES) {
+    const r = results[size] as Record<string, Measure>;
+    lines.push(
+      `- filtered page / healthz throughput at ${size.toLocaleString('en-US')}: ${(100 * ratio((r['filtered page'] as Measure).rps, (r['/healthz'] as Measure).rps)).toFixed(0)}%`,
+    );
+  }
+  for (const name of ['first page', 'filtered page']) {
+    lines.push(
+      `- p50 at 100,000 / p50 at 1,000 (${name}): ${ratio((large[name] as Measure).p50, (small[name] as Measure).p50).toFixed(2)}x`,
+    );
+  }
+  return lines;
+}
+
+async function main() {
+  log(
+    `Quadmates search benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback, Node ${process.version}, ${os.cpus().length} CPUs`,
+  );
+  const engines: ('pglite' | 'postgres')[] = ['pglite'];
+  if (process.env.DATABASE_URL) engines.push('postgres');
+  const report: string[] = [];
+  for (const kind of engines) {
+    const results = await benchEngine(kind);
+    report.push(...summary(kind === 'pglite' ? 'Embedded database (PGlite)' : 'PostgreSQL', results), '');
+  }
+  log();
+  log(report.join('\n'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Benchmark failed: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});

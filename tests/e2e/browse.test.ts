@@ -1,0 +1,245 @@
+/**
+ * Browsing in a real browser: filters in the URL, reset, the empty message, the detail view's
+ * carousel by keyboard, and a bookmark that shows up on the profile.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { postingImage } from '../../src/server/db/schema';
+import { messages } from '../../src/shared/messages';
+import { repoRoot, type TestApp } from '../support/app';
+import { insertPosting } from '../support/browse-fixtures';
+import { expectAccessible, launchBrowser, openPage } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+import { createMember } from '../support/users';
+
+const PASSWORD = 'correct-horse-battery';
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+let viewerEmail: string;
+let viewerCookie = '';
+/** Postings seeded before the server starts. */
+const ids = { walshSeek2: [] as string[], walshSeek1: '', voute: '', offCampus: '', withPhotos: '' };
+
+/** Seeds users and postings into the data folder the server will open, then closes it. */
+async function seed(folder: string) {
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: folder,
+      AUTH_SECRET: 'seed-secret-that-is-long-enough-for-signing-0123456789',
+      PUBLIC_URL: 'http://localhost:3000',
+    },
+    repoRoot,
+  );
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(folder, 'db') });
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const t = { app, config, database } as unknown as TestApp;
+  const admin = await createMember(t, { name: 'Grace Admin' });
+  viewerEmail = `viewer.${Date.now()}@bc.edu`;
+  await createMember(t, { email: viewerEmail, name: 'Vera Viewer' });
+  const db = database.db;
+  let minute = 0;
+  const at = () => new Date(Date.UTC(2026, 5, 1, 12, minute++));
+  ids.offCampus = await insertPosting(db, admin.id, {
+    listingLocation: 'offcampus',
+    address: '21 Kirkwood Road',
+    createdAt: at(),
+  });
+  ids.voute = await insertPosting(db, admin.id, { dorm: 'Voute', curNumSeek: 2, createdAt: at() });
+  ids.walshSeek1 = await insertPosting(db, admin.id, { dorm: 'Walsh', curNumSeek: 1, createdAt: at() });
+  for (let i = 0; i < 2; i++) {
+    ids.walshSeek2.push(await insertPosting(db, admin.id, { dorm: 'Walsh', curNumSeek: 2, createdAt: at() }));
+  }
+  ids.withPhotos = await insertPosting(db, admin.id, { dorm: 'Gabelli', curNumSeek: 3, createdAt: at() });
+  // Two photos stored where the server's disk storage reads them.
+  const folderOfPhotos = path.join(folder, 'uploads', 'postings', ids.withPhotos);
+  mkdirSync(folderOfPhotos, { recursive: true });
+  for (const [position, colour] of [
+    [0, '#2a6f97'],
+    [1, '#e07a5f'],
+  ] as const) {
+    const image = sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).webp();
+    await image.toFile(path.join(folderOfPhotos, `photo${position}-full.webp`));
+    await sharp({ create: { width: 32, height: 24, channels: 3, background: colour } })
+      .webp()
+      .toFile(path.join(folderOfPhotos, `photo${position}-card.webp`));
+    await db.insert(postingImage).values({
+      postingId: ids.withPhotos,
+      position,
+      cardKey: `postings/${ids.withPhotos}/photo${position}-card.webp`,
+      fullKey: `postings/${ids.withPhotos}/photo${position}-full.webp`,
+      width: 64,
+      height: 48,
+    });
+  }
+  await app.close();
+  await database.close();
+}
+
+async function signedInPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await openPage(browser);
+  const url = new URL(server.url);
+  await context.addCookies(
+    viewerCookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name as string, value: value.join('='), domain: url.hostname, path: '/' };
+    }),
+  );
+  return { context, page };
+}
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Postings' }).getByRole('article');
+/** The posting ids of the cards shown, read from their 'SHOW MORE...' links. */
+async function shownIds(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .getByRole('list', { name: 'Postings' })
+    .getByRole('link', { name: /SHOW MORE/ })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.map((href) => new URL(href, 'http://x').searchParams.get('id') ?? '');
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-browse-'));
+  await seed(dataDir);
+  [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email: viewerEmail, password: PASSWORD }),
+  });
+  expect(signIn.status).toBe(200);
+  viewerCookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('browsing postings', () => {
+  it('filters on campus by dorm and group size, shares the URL, and resets', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${server.url}/postings`);
+    await expect.poll(() => cards(page).count()).toBe(5);
+    await expect.poll(() => page.getByText(messages.postings.filterHint).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    await page.getByLabel('Preferred Dorm').selectOption({ label: 'Walsh Hall' });
+    await page.getByLabel('Current Group Size').selectOption('2');
+    await expect.poll(() => shownIds(page)).toEqual([...ids.walshSeek2].reverse());
+    for (const text of await cards(page).allInnerTexts()) {
+      expect(text).toContain('Walsh Hall');
+      expect(text).toContain('looking for 2 more');
+    }
+    expect(page.url()).toContain('dorm=Walsh');
+    expect(page.url()).toContain('groupSize=2');
+
+    // The same address in another window shows the same search.
+    const shared = await signedInPage();
+    await shared.page.goto(page.url());
+    await expect.poll(() => shownIds(shared.page)).toEqual([...ids.walshSeek2].reverse());
+    expect(await shared.page.getByLabel('Preferred Dorm').inputValue()).toBe('Walsh');
+    await expectAccessible(shared.page);
+    await shared.context.close();
+
+    // Back undoes the last filter.
+    await page.goBack();
+    await expect.poll(() => shownIds(page)).toEqual([...ids.walshSeek2].reverse().concat(ids.walshSeek1));
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => cards(page).count()).toBe(5);
+    expect(await page.getByLabel('Preferred Dorm').inputValue()).toBe('');
+    expect(new URL(page.url()).search).toBe('?location=oncampus');
+    await context.close();
+  });
+
+  it('shows the empty message when nothing matches, and the off-campus tab by keyboard', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${server.url}/postings?location=oncampus&dorm=Welch`);
+    await expect.poll(() => page.getByText(messages.postings.empty).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    await page.getByRole('tab', { name: 'On Campus' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('tab', { name: 'Off Campus', selected: true }).count()).toBe(1);
+    await expect.poll(() => shownIds(page)).toEqual([ids.offCampus]);
+    expect(await cards(page).first().textContent()).toContain('21 Kirkwood Road');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('opens a detail view and walks its carousel with the keyboard', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${server.url}/postings`);
+    await page
+      .getByRole('link', { name: /SHOW MORE.*Gabelli Hall/ })
+      .first()
+      .click();
+    await page.waitForURL(`**/detailView?id=${ids.withPhotos}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Gabelli Hall');
+    expect(await page.getByText('5 Total').isVisible()).toBe(true);
+    expect(await page.getByText('Seeking 3 More').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Current Group Members (2)' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    const carousel = page.getByRole('region', { name: 'Images of Gabelli Hall' });
+    const visibleSlide = () => carousel.getByRole('group').filter({ visible: true }).getAttribute('aria-label');
+    // The dorm's image first, then the two photos.
+    expect(await visibleSlide()).toBe('1 of 3');
+    expect(await carousel.getByRole('img').first().getAttribute('src')).toContain('/college/dorms/gabelli');
+    await carousel.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(visibleSlide).toBe('2 of 3');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(visibleSlide).toBe('3 of 3');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(visibleSlide).toBe('1 of 3');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(visibleSlide).toBe('3 of 3');
+    await carousel.getByRole('button', { name: 'Next image' }).click();
+    await expect.poll(visibleSlide).toBe('1 of 3');
+    // The stored photo really loads.
+    const photo = await page.request.get(`${server.url}/api/images/postings/${ids.withPhotos}/photo0-full.webp`);
+    expect(photo.status()).toBe(200);
+
+    await page.goto(`${server.url}/detailView?id=${crypto.randomUUID()}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Posting Not Found');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('bookmarks a posting from its card and finds it on the profile', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${server.url}/postings?location=oncampus&dorm=Voute`);
+    const toggle = page.getByRole('button', { name: 'Bookmark Voute Hall' });
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto(`${server.url}/myProfile`);
+    const bookmarked = page.getByRole('region', { name: 'My Bookmarked Posts' });
+    await expect.poll(() => bookmarked.getByRole('article').count()).toBe(1);
+    expect(await bookmarked.getByRole('article').textContent()).toContain('Voute Hall');
+    const administered = page.getByRole('region', { name: 'My Administered Posts' });
+    await expect.poll(() => administered.getByText(messages.profile.noAdministered).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    // Removing the bookmark on the profile empties the list.
+    await bookmarked.getByRole('button', { name: 'Bookmark Voute Hall' }).click();
+    await expect.poll(() => bookmarked.getByText(messages.profile.noBookmarked).isVisible()).toBe(true);
+    await context.close();
+  });
+});
