@@ -166,6 +166,23 @@ describe('browsing postings', () => {
     await context.close();
   });
 
+  it('searches from the landing page: its Search button opens /postings with the filters', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${server.url}/`);
+    const search = page.getByRole('form', { name: 'Search filters' });
+    await search.getByLabel('Preferred Dorm').selectOption({ label: 'Walsh Hall' });
+    await search.getByLabel('Current Group Size').selectOption('1');
+    await expectAccessible(page);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/postings?**');
+    await expect.poll(() => shownIds(page)).toEqual([ids.walshSeek1]);
+    // On /postings the search is live: no Search button, and Back returns to the landing page.
+    expect(await page.getByRole('button', { name: 'Search', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+
   it('shows the empty message when nothing matches, and the off-campus tab by keyboard', async () => {
     const { context, page } = await signedInPage();
     await page.goto(`${server.url}/postings?location=oncampus&dorm=Welch`);

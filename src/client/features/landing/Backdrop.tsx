@@ -47,14 +47,8 @@ export function Backdrop() {
         )}
       </div>
       {landingImages.length > 1 && !reduced ? (
-        <button
-          type="button"
-          className={styles.pause}
-          aria-pressed={paused}
-          onClick={() => setPaused((p) => !p)}
-          aria-label="Pause background images"
-        >
-          {paused ? 'Play' : 'Pause'}
+        <button type="button" className={styles.pause} aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
+          Pause images
         </button>
       ) : null}
     </>

@@ -95,8 +95,8 @@ function Detail({ posting }: { posting: PostingDetail }) {
         <Carousel slides={slides} label={`Images of ${place}`} />
         <div className={styles.facts}>
           <div className={styles.statusRow}>
-            {posting.viewerIsAdmin && StatusControl ? (
-              <StatusControl postingId={posting.id} status={posting.status} />
+            {StatusControl ? (
+              <StatusControl postingId={posting.id} status={posting.status} viewerIsAdmin={posting.viewerIsAdmin} />
             ) : (
               <p className={`${styles.status} ${STATUS_CLASS[posting.status] ?? ''}`}>
                 <span className="visually-hidden">Status: </span>

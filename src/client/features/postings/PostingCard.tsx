@@ -64,7 +64,8 @@ export function PostingCard({ card, onEdit }: { card: Card; onEdit?: (id: string
                   </svg>
                 </button>
               ) : null}
-              {DeletePostingButton ? <DeletePostingButton postingId={card.id} /> : null}
+              {/* The button refreshes every list itself once the posting is gone. */}
+              {DeletePostingButton ? <DeletePostingButton postingId={card.id} onDeleted={() => undefined} /> : null}
             </span>
           ) : null}
         </div>

@@ -4,19 +4,24 @@
  */
 import type { ComponentType } from 'react';
 import type { PostingStatus } from '../../../shared/options';
+import type { PostingDetail } from '../../../shared/schemas/posting-view';
 
 export interface StatusControlProps {
   postingId: string;
   status: PostingStatus;
+  viewerIsAdmin: boolean;
+  onChanged?: (status: PostingStatus) => void;
 }
 export interface PostingFormProps {
   postingId?: string;
-  onDone?: () => void;
+  onDone?: (posting: PostingDetail) => void;
   onCancel?: () => void;
 }
 export interface DeletePostingButtonProps {
   postingId: string;
-  onDeleted?: () => void;
+  onDeleted: () => void;
+  label?: string;
+  className?: string;
 }
 
 const modules = import.meta.glob<Record<string, unknown>>('../posting-editor/index.ts', { eager: true });
