@@ -22,6 +22,7 @@ export const messages = {
     updated: 'Posting Updated!',
     uploadingTitle: 'Uploading..',
     uploadingMessage: 'Please wait while we save your posting information.',
+    profilePointer: 'It can be viewed or edited in the profile page.',
   },
   validation: {
     endBeforeStart: 'End date cannot be before start date.',

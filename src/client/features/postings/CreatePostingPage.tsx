@@ -1,5 +1,42 @@
-import { PlaceholderPage } from '../../app/PlaceholderPage';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { PostingDetail } from '../../../shared/schemas/posting-view';
+import { apiFetch } from '../../api/client';
+import { usePageTitle } from '../../app/use-page-title';
+import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from '../posting-editor';
+import styles from '../posting-editor/PostingForm.module.css';
 
+/** /create-posting creates a posting; /create-posting?id=<posting> edits it (admin only). */
 export function Component() {
-  return <PlaceholderPage title="Create Posting" />;
+  const [params] = useSearchParams();
+  const postingId = params.get('id') ?? undefined;
+  const editing = postingId !== undefined;
+  const navigate = useNavigate();
+  usePageTitle(editing ? 'Edit Posting' : 'Create Posting');
+
+  const existing = useQuery({
+    queryKey: postingQueryKey(postingId ?? ''),
+    queryFn: () => apiFetch<PostingDetail>(`/api/postings/${encodeURIComponent(postingId ?? '')}`),
+    enabled: editing,
+    retry: false,
+  });
+  const posting = existing.data;
+
+  return (
+    <div className="page">
+      <h1>{editing ? 'Edit Posting' : 'Create Posting'}</h1>
+      {editing && posting?.viewerIsAdmin ? (
+        <section className={styles.manage} aria-label="Manage posting">
+          <StatusControl postingId={posting.id} status={posting.status} viewerIsAdmin={posting.viewerIsAdmin} />
+          <DeletePostingButton postingId={posting.id} label="Delete posting" onDeleted={() => navigate('/myProfile')} />
+        </section>
+      ) : null}
+      <PostingForm
+        key={postingId ?? 'new'}
+        postingId={postingId}
+        onCancel={() => navigate('/create-posting')}
+        onDone={(saved) => (editing ? navigate(`/detailView?id=${saved.id}`) : undefined)}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,670 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { Controller, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { messages } from '../../../shared/messages';
+import {
+  ACADEMIC_YEAR_LABELS,
+  ACADEMIC_YEARS,
+  GENDER_LABELS,
+  GENDERS,
+  HOUSING_AIM_MAX,
+  LISTING_LOCATION_LABELS,
+  LISTING_LOCATIONS,
+  RENT_TYPE_LABELS,
+  RENT_TYPES,
+  UTILITIES,
+  UTILITIES_LABELS,
+} from '../../../shared/options';
+import { blankMember, createPostingSchema, type PostingWrite, validatePosting } from '../../../shared/schemas/posting';
+import type { PostingDetail } from '../../../shared/schemas/posting-view';
+import { ApiError, apiFetch } from '../../api/client';
+import { useCollege } from '../../app/config-context';
+import { useSession } from '../../app/session';
+import buttonStyles from '../../ui/Button.module.css';
+import { Dialog } from '../../ui/Dialog';
+import fieldStyles from '../../ui/FormField.module.css';
+import { newPostingValues, type PostingFormValues, postingValues, today } from './form-values';
+import { type ImageItem, ImagesField } from './ImagesField';
+import styles from './PostingForm.module.css';
+import { sendPostingForm } from './upload';
+
+export interface PostingFormProps {
+  /** Given: edit this posting. Absent: create a new one. */
+  postingId?: string;
+  /** After the success dialog closes, with the saved posting. */
+  onDone?: (posting: PostingDetail) => void;
+  /** The cancel arrow of edit mode. */
+  onCancel?: () => void;
+}
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'failed'; title: string; lines: string[] }
+  | { kind: 'uploading'; progress: number }
+  | { kind: 'done'; posting: PostingDetail };
+
+export const postingQueryKey = (id: string) => ['posting', id] as const;
+
+/** Everything the form's errors say, in the order the fields appear (for the inline messages). */
+function errorAt(errors: FieldErrors<PostingFormValues>, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) {
+    if (node === undefined || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  const message = (node as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={id}>
+        {label}
+        {required ? (
+          <span className={fieldStyles.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className={fieldStyles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria props that tie a control to its hint and error. */
+const describe = (id: string, error?: string, hint?: boolean) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
+});
+
+/**
+ * The posting form of spec section 2, for creating and for editing. Validation is the shared
+ * schema's (the server runs the same one); every failure is listed in 'Submission Failed'.
+ */
+export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
+  const college = useCollege();
+  const session = useSession();
+  const account = session.user;
+  const queryClient = useQueryClient();
+  const dormKeys = useMemo(() => college.dorms.map((d) => d.key), [college.dorms]);
+  const schema = useMemo(() => createPostingSchema(dormKeys), [dormKeys]);
+  const editing = postingId !== undefined;
+  const uid = useId();
+  const fid = (name: string) => `${uid}-${name.replaceAll('.', '-')}`;
+
+  const form = useForm<PostingFormValues, unknown, PostingWrite>({
+    resolver: zodResolver(schema),
+    defaultValues: newPostingValues(account),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, control, handleSubmit, setValue, getValues, reset, watch, formState } = form;
+  const members = useFieldArray({ control, name: 'members' });
+  const [images, setImages] = useState<ImageItem[]>([]);
+  const [imageProblems, setImageProblems] = useState<string[]>([]);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [rentFocused, setRentFocused] = useState(false);
+
+  const existing = useQuery({
+    queryKey: postingQueryKey(postingId ?? ''),
+    queryFn: () => apiFetch<PostingDetail>(`/api/postings/${encodeURIComponent(postingId ?? '')}`),
+    enabled: editing,
+    retry: false,
+  });
+
+  // Fill the form once the posting (edit) or the account (create) is known.
+  const loaded = existing.data;
+  useEffect(() => {
+    if (editing) {
+      if (!loaded) return;
+      reset(postingValues(loaded, account));
+      setImages(loaded.images.map((image) => ({ kind: 'kept', key: image.id, id: image.id, url: image.cardUrl })));
+      setImageProblems([]);
+    } else if (account) {
+      setValue('adminName', account.name);
+      setValue('adminEmail', account.email);
+      if (!getValues('members.0.name')) setValue('members.0.name', account.name);
+      if (!getValues('members.0.email')) setValue('members.0.email', account.email);
+    }
+  }, [editing, loaded, account, reset, setValue, getValues]);
+
+  const location = watch('listingLocation');
+  const adminGender = watch('adminGender');
+  const memberGenders = watch('members').map((m) => m.gender);
+  const onCampus = location === 'oncampus';
+
+  /** Switching location clears the other location's fields (spec section 4, Posting form). */
+  const switchLocation = (next: PostingFormValues['listingLocation']) => {
+    setValue('listingLocation', next);
+    if (next === 'offcampus') {
+      setValue('dorm', '');
+      if (!getValues('rentStart')) setValue('rentStart', today());
+    } else {
+      for (const name of ['address', 'monthlyRent', 'rentType', 'utilities', 'rentStart', 'rentEnd'] as const) {
+        setValue(name, '');
+      }
+    }
+  };
+
+  const showFailure = (lines: string[], title: string = messages.submit.failedTitle) =>
+    setPhase({ kind: 'failed', title, lines });
+
+  const submit = async () => {
+    if (!account) {
+      showFailure([messages.submit.notSignedIn.message], messages.submit.notSignedIn.title);
+      return;
+    }
+    const body = new FormData();
+    body.append('posting', JSON.stringify(getValues()));
+    const newFiles = images.filter((item) => item.kind === 'new');
+    if (editing) {
+      body.append(
+        'imageOrder',
+        JSON.stringify(images.map((item) => (item.kind === 'kept' ? item.id : `new:${newFiles.indexOf(item)}`))),
+      );
+    }
+    for (const item of newFiles) body.append('images', item.file, item.file.name);
+    setPhase({ kind: 'uploading', progress: 0 });
+    try {
+      const saved = await sendPostingForm({
+        method: editing ? 'PUT' : 'POST',
+        url: editing ? `/api/postings/${encodeURIComponent(postingId)}` : '/api/postings',
+        body,
+        onProgress: (fraction) => setPhase({ kind: 'uploading', progress: Math.round(fraction * 100) }),
+      });
+      queryClient.setQueryData(postingQueryKey(saved.id), saved);
+      // Lists and counts elsewhere (postings, profile) now show the change.
+      await queryClient.invalidateQueries({
+        predicate: (query) => !['config', 'session', 'posting'].includes(String(query.queryKey[0])),
+      });
+      setPhase({ kind: 'done', posting: saved });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        showFailure(
+          error.details.length > 0 ? error.details : [error.message],
+          error.title || messages.submit.failedTitle,
+        );
+      } else {
+        showFailure([messages.submit.storageError]);
+      }
+    }
+  };
+
+  /** Invalid: list every message of the shared schema (the very list the server would send). */
+  const onInvalid = () => {
+    const result = validatePosting(getValues(), dormKeys);
+    showFailure([...(result.success ? [] : result.messages), ...imageProblems]);
+  };
+
+  const finish = () => {
+    if (phase.kind !== 'done') return;
+    const saved = phase.posting;
+    setPhase({ kind: 'idle' });
+    if (!editing) {
+      reset(newPostingValues(account));
+      setImages([]);
+      setImageProblems([]);
+    }
+    onDone?.(saved);
+  };
+
+  if (editing && existing.isPending) {
+    return (
+      <p className="app-status" role="status">
+        {messages.loading}
+      </p>
+    );
+  }
+  if (editing && (existing.isError || (loaded && !loaded.viewerIsAdmin))) {
+    const message =
+      existing.error instanceof ApiError
+        ? existing.error.message
+        : loaded
+          ? messages.postingAccess.notAdmin
+          : messages.api.internal.message;
+    return (
+      <div className={styles.notice} role="alert">
+        <p>{message}</p>
+        {onCancel ? (
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onCancel}>
+            Back
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  const errors = formState.errors;
+  const err = (path: FieldPath<PostingFormValues>) => errorAt(errors, path);
+  const seekMax = Math.max(1, HOUSING_AIM_MAX - members.fields.length);
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      aria-label={editing ? 'Edit posting' : 'Create posting'}
+      onSubmit={handleSubmit(submit, onInvalid)}
+    >
+      {editing && onCancel ? (
+        <button type="button" className={styles.cancel} onClick={onCancel}>
+          <span aria-hidden="true">←</span> Cancel editing
+        </button>
+      ) : null}
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Location</legend>
+        <div className={styles.toggle}>
+          {LISTING_LOCATIONS.map((value) => (
+            <label key={value} className={styles.toggleOption}>
+              <input
+                type="radio"
+                name={`${uid}-location`}
+                value={value}
+                checked={location === value}
+                onChange={() => switchLocation(value)}
+              />
+              <span>{LISTING_LOCATION_LABELS[value]}</span>
+            </label>
+          ))}
+        </div>
+        {onCampus ? (
+          <Field id={fid('dorm')} label="Dorm" error={err('dorm')} required>
+            <select className={fieldStyles.control} {...describe(fid('dorm'), err('dorm'))} {...register('dorm')}>
+              <option value="">Select a dorm</option>
+              {college.dorms.map((dorm) => (
+                <option key={dorm.key} value={dorm.key}>
+                  {dorm.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : (
+          <Field id={fid('address')} label="Address" error={err('address')} required>
+            <input
+              className={fieldStyles.control}
+              autoComplete="street-address"
+              {...describe(fid('address'), err('address'))}
+              {...register('address')}
+            />
+          </Field>
+        )}
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Group admin (you)</legend>
+        <div className={styles.grid}>
+          <Field id={fid('adminName')} label="Admin name" hint="From your account">
+            <input
+              className={fieldStyles.control}
+              readOnly
+              {...describe(fid('adminName'), undefined, true)}
+              {...register('adminName')}
+            />
+          </Field>
+          <Field id={fid('adminEmail')} label="Admin email" hint="From your account">
+            <input
+              className={fieldStyles.control}
+              type="email"
+              readOnly
+              {...describe(fid('adminEmail'), undefined, true)}
+              {...register('adminEmail')}
+            />
+          </Field>
+          <Field id={fid('adminAcademicYear')} label="Academic year" error={err('adminAcademicYear')} required>
+            <select
+              className={fieldStyles.control}
+              {...describe(fid('adminAcademicYear'), err('adminAcademicYear'))}
+              {...register('adminAcademicYear')}
+            >
+              <option value="">Select a year</option>
+              {ACADEMIC_YEARS.map((year) => (
+                <option key={year} value={year}>
+                  {ACADEMIC_YEAR_LABELS[year]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={fid('adminGender')} label="Gender" error={err('adminGender')} required>
+            <select
+              className={fieldStyles.control}
+              {...describe(fid('adminGender'), err('adminGender'))}
+              {...register('adminGender')}
+            >
+              <option value="">Select a gender</option>
+              {GENDERS.map((gender) => (
+                <option key={gender} value={gender}>
+                  {GENDER_LABELS[gender]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          {adminGender === 'other' ? (
+            <Field id={fid('adminCustomGender')} label="Your gender" error={err('adminCustomGender')} required>
+              <input
+                className={fieldStyles.control}
+                {...describe(fid('adminCustomGender'), err('adminCustomGender'))}
+                {...register('adminCustomGender')}
+              />
+            </Field>
+          ) : null}
+          <Field id={fid('adminPhone')} label="Admin phone" error={err('adminPhone')}>
+            <input
+              className={fieldStyles.control}
+              type="tel"
+              autoComplete="tel"
+              {...describe(fid('adminPhone'), err('adminPhone'))}
+              {...register('adminPhone')}
+            />
+          </Field>
+          <Field id={fid('adminInstagram')} label="Admin Instagram handle" error={err('adminInstagram')}>
+            <input
+              className={fieldStyles.control}
+              autoCapitalize="none"
+              {...describe(fid('adminInstagram'), err('adminInstagram'))}
+              {...register('adminInstagram')}
+            />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Current members</legend>
+        <p className={styles.hint}>Everyone already in the group, yourself included.</p>
+        {err('members') ? <p className={fieldStyles.error}>{err('members')}</p> : null}
+        <ol className={styles.members}>
+          {members.fields.map((field, index) => {
+            const n = index + 1;
+            const base = `members.${index}` as const;
+            return (
+              <li key={field.id} className={styles.member}>
+                <fieldset className={styles.memberFieldset}>
+                  <legend className={styles.memberLegend}>Member {n}</legend>
+                  <div className={styles.grid}>
+                    <Field id={fid(`${base}.name`)} label="Name" error={err(`${base}.name`)} required>
+                      <input
+                        className={fieldStyles.control}
+                        {...describe(fid(`${base}.name`), err(`${base}.name`))}
+                        {...register(`${base}.name`)}
+                      />
+                    </Field>
+                    <Field
+                      id={fid(`${base}.academicYear`)}
+                      label="Academic year"
+                      error={err(`${base}.academicYear`)}
+                      required
+                    >
+                      <select
+                        className={fieldStyles.control}
+                        {...describe(fid(`${base}.academicYear`), err(`${base}.academicYear`))}
+                        {...register(`${base}.academicYear`)}
+                      >
+                        <option value="">Select a year</option>
+                        {ACADEMIC_YEARS.map((year) => (
+                          <option key={year} value={year}>
+                            {ACADEMIC_YEAR_LABELS[year]}
+                          </option>
+                        ))}
+                      </select>
+                    </Field>
+                    <Field id={fid(`${base}.gender`)} label="Gender" error={err(`${base}.gender`)} required>
+                      <select
+                        className={fieldStyles.control}
+                        {...describe(fid(`${base}.gender`), err(`${base}.gender`))}
+                        {...register(`${base}.gender`)}
+                      >
+                        <option value="">Select a gender</option>
+                        {GENDERS.map((gender) => (
+                          <option key={gender} value={gender}>
+                            {GENDER_LABELS[gender]}
+                          </option>
+                        ))}
+                      </select>
+                    </Field>
+                    {memberGenders[index] === 'other' ? (
+                      <Field
+                        id={fid(`${base}.customGender`)}
+                        label="Their gender"
+                        error={err(`${base}.customGender`)}
+                        required
+                      >
+                        <input
+                          className={fieldStyles.control}
+                          {...describe(fid(`${base}.customGender`), err(`${base}.customGender`))}
+                          {...register(`${base}.customGender`)}
+                        />
+                      </Field>
+                    ) : null}
+                    <Field id={fid(`${base}.email`)} label="Email (optional)" error={err(`${base}.email`)}>
+                      <input
+                        className={fieldStyles.control}
+                        type="email"
+                        {...describe(fid(`${base}.email`), err(`${base}.email`))}
+                        {...register(`${base}.email`)}
+                      />
+                    </Field>
+                    <Field
+                      id={fid(`${base}.instagramHandle`)}
+                      label="Instagram (optional)"
+                      error={err(`${base}.instagramHandle`)}
+                    >
+                      <input
+                        className={fieldStyles.control}
+                        autoCapitalize="none"
+                        {...describe(fid(`${base}.instagramHandle`), err(`${base}.instagramHandle`))}
+                        {...register(`${base}.instagramHandle`)}
+                      />
+                    </Field>
+                  </div>
+                  <button
+                    type="button"
+                    className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.removeMember}`}
+                    onClick={() => members.remove(index)}
+                  >
+                    Remove member {n}
+                  </button>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          onClick={() => members.append(blankMember(), { focusName: `members.${members.fields.length}.name` })}
+          disabled={members.fields.length >= HOUSING_AIM_MAX - 1}
+        >
+          Add member
+        </button>
+      </fieldset>
+
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>Looking for</legend>
+        <div className={styles.grid}>
+          <Field id={fid('curNumSeek')} label="Number of roommates needed" error={err('curNumSeek')} required>
+            <input
+              className={fieldStyles.control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={seekMax}
+              step={1}
+              {...describe(fid('curNumSeek'), err('curNumSeek'))}
+              {...register('curNumSeek')}
+            />
+          </Field>
+          <div className={styles.checkboxField}>
+            <input id={fid('sublet')} type="checkbox" {...register('sublet')} />
+            <label htmlFor={fid('sublet')}>This is a sublet</label>
+          </div>
+        </div>
+      </fieldset>
+
+      {onCampus ? null : (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Rent and dates</legend>
+          <div className={styles.grid}>
+            <Field id={fid('monthlyRent')} label="Monthly rent" error={err('monthlyRent')} hint="Whole dollars">
+              <Controller
+                control={control}
+                name="monthlyRent"
+                render={({ field }) => (
+                  <input
+                    className={fieldStyles.control}
+                    inputMode="numeric"
+                    ref={field.ref}
+                    name={field.name}
+                    {...describe(fid('monthlyRent'), err('monthlyRent'), true)}
+                    value={rentFocused || !field.value ? field.value : `$${field.value}`}
+                    onFocus={() => setRentFocused(true)}
+                    onBlur={() => {
+                      setRentFocused(false);
+                      field.onBlur();
+                    }}
+                    onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
+                  />
+                )}
+              />
+            </Field>
+            <Field id={fid('rentType')} label="Rent type" error={err('rentType')}>
+              <select
+                className={fieldStyles.control}
+                {...describe(fid('rentType'), err('rentType'))}
+                {...register('rentType')}
+              >
+                <option value="">Select total or per person</option>
+                {RENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {RENT_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={fid('utilities')} label="Utilities" error={err('utilities')}>
+              <select
+                className={fieldStyles.control}
+                {...describe(fid('utilities'), err('utilities'))}
+                {...register('utilities')}
+              >
+                <option value="">Not specified</option>
+                {UTILITIES.map((value) => (
+                  <option key={value} value={value}>
+                    {UTILITIES_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={fid('rentStart')} label="Start date" error={err('rentStart')} required>
+              <input
+                className={fieldStyles.control}
+                type="date"
+                {...describe(fid('rentStart'), err('rentStart'))}
+                {...register('rentStart')}
+              />
+            </Field>
+            <Field id={fid('rentEnd')} label="End date" error={err('rentEnd')} required>
+              <input
+                className={fieldStyles.control}
+                type="date"
+                {...describe(fid('rentEnd'), err('rentEnd'))}
+                {...register('rentEnd')}
+              />
+            </Field>
+          </div>
+        </fieldset>
+      )}
+
+      <ImagesField
+        items={images}
+        problems={imageProblems}
+        onChange={(items, problems) => {
+          setImages(items);
+          setImageProblems(problems);
+        }}
+      />
+
+      <div className={styles.submitRow}>
+        <button type="submit" className={buttonStyles.button} disabled={phase.kind === 'uploading'}>
+          {editing ? 'Save changes' : 'Submit posting'}
+        </button>
+      </div>
+
+      <Dialog
+        open={phase.kind === 'uploading'}
+        title={messages.submit.uploadingTitle}
+        description={messages.submit.uploadingMessage}
+        dismissible={false}
+      >
+        {phase.kind === 'uploading' ? (
+          <div className={styles.progress}>
+            <progress max={100} value={phase.progress} aria-label="Upload progress" />
+            <span aria-hidden="true">{phase.progress}%</span>
+          </div>
+        ) : null}
+      </Dialog>
+
+      <Dialog
+        open={phase.kind === 'failed'}
+        title={phase.kind === 'failed' ? phase.title : messages.submit.failedTitle}
+        onOpenChange={(open) => (open ? undefined : setPhase({ kind: 'idle' }))}
+        actions={
+          <button type="button" className={buttonStyles.button} onClick={() => setPhase({ kind: 'idle' })}>
+            OK
+          </button>
+        }
+      >
+        {phase.kind === 'failed' ? (
+          <ul className={styles.failureList}>
+            {phase.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : null}
+      </Dialog>
+
+      <Dialog
+        open={phase.kind === 'done'}
+        title={editing ? messages.submit.updated : messages.submit.created}
+        description={messages.submit.profilePointer}
+        onOpenChange={(open) => (open ? undefined : finish())}
+        actions={
+          <>
+            <Link className={`${buttonStyles.button} ${buttonStyles.secondary}`} to="/myProfile">
+              Go to My Profile
+            </Link>
+            <button type="button" className={buttonStyles.button} onClick={finish}>
+              OK
+            </button>
+          </>
+        }
+      />
+    </form>
+  );
+}

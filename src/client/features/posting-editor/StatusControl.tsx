@@ -1,0 +1,105 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { messages } from '../../../shared/messages';
+import { POSTING_STATUSES, type PostingStatus } from '../../../shared/options';
+import type { PostingDetail } from '../../../shared/schemas/posting-view';
+import { apiFetch } from '../../api/client';
+import buttonStyles from '../../ui/Button.module.css';
+import { Dialog } from '../../ui/Dialog';
+import fieldStyles from '../../ui/FormField.module.css';
+import { postingQueryKey } from './PostingForm';
+import styles from './PostingForm.module.css';
+
+export interface StatusControlProps {
+  postingId: string;
+  status: PostingStatus;
+  viewerIsAdmin: boolean;
+  onChanged?: (status: PostingStatus) => void;
+}
+
+/**
+ * The posting's status: a dropdown that saves at once for its admin ('Updating Status...' then
+ * 'Status Updated!'; the same value does nothing), plain text for everyone else.
+ */
+export function StatusControl({ postingId, status, viewerIsAdmin, onChanged }: StatusControlProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState<PostingStatus>(status);
+  const [live, setLive] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => setCurrent(status), [status]);
+
+  if (!viewerIsAdmin) {
+    return (
+      <p className={styles.statusControl}>
+        <span className={fieldStyles.label}>Status</span> <span>{current}</span>
+      </p>
+    );
+  }
+
+  const change = async (next: PostingStatus) => {
+    if (next === current || busy) return;
+    const previous = current;
+    setCurrent(next);
+    setBusy(true);
+    setLive(messages.status.updating);
+    try {
+      await apiFetch<{ status: PostingStatus }>(`/api/postings/${encodeURIComponent(postingId)}/status`, {
+        method: 'PATCH',
+        body: JSON.stringify({ status: next }),
+      });
+      setLive(messages.status.updated);
+      queryClient.setQueryData<PostingDetail>(postingQueryKey(postingId), (old) =>
+        old ? { ...old, status: next } : old,
+      );
+      await queryClient.invalidateQueries({
+        predicate: (query) => !['config', 'session', 'posting'].includes(String(query.queryKey[0])),
+      });
+      onChanged?.(next);
+    } catch {
+      setCurrent(previous);
+      setLive('');
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.statusControl}>
+      <label className={fieldStyles.label} htmlFor={id}>
+        Status
+      </label>
+      <select
+        id={id}
+        className={fieldStyles.control}
+        value={current}
+        aria-busy={busy || undefined}
+        aria-describedby={`${id}-live`}
+        onChange={(event) => void change(event.target.value as PostingStatus)}
+      >
+        {POSTING_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-live`} className={styles.statusLive} role="status">
+        {live}
+      </p>
+      <Dialog
+        open={failed}
+        title={messages.status.failed.title}
+        description={messages.status.failed.message}
+        onOpenChange={(open) => setFailed(open)}
+        actions={
+          <button type="button" className={buttonStyles.button} onClick={() => setFailed(false)}>
+            OK
+          </button>
+        }
+      />
+    </div>
+  );
+}

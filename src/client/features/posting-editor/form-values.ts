@@ -1,0 +1,71 @@
+import { blankMember, type PostingInput } from '../../../shared/schemas/posting';
+import type { PostingDetail } from '../../../shared/schemas/posting-view';
+
+/** Today as YYYY-MM-DD in the user's own time zone (the default rental start). */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** What the form needs, with every key present (react-hook-form keeps inputs controlled). */
+export type PostingFormValues = Required<PostingInput> & { members: Required<PostingInput>['members'] };
+
+/** A new posting: on-campus, the account's name and e-mail, the admin as the first member, start today. */
+export function newPostingValues(account: { name: string; email: string } | null): PostingFormValues {
+  return {
+    listingLocation: 'oncampus',
+    dorm: '',
+    address: '',
+    adminName: account?.name ?? '',
+    adminEmail: account?.email ?? '',
+    adminAcademicYear: '',
+    adminGender: '',
+    adminCustomGender: '',
+    adminPhone: '',
+    adminInstagram: '',
+    members: [{ ...blankMember(), name: account?.name ?? '', email: account?.email ?? '' }],
+    curNumSeek: '',
+    monthlyRent: '',
+    rentType: '',
+    rentStart: today(),
+    rentEnd: '',
+    utilities: '',
+    sublet: false,
+  };
+}
+
+/** An existing posting as form values (edit mode). */
+export function postingValues(
+  detail: PostingDetail,
+  account: { name: string; email: string } | null,
+): PostingFormValues {
+  const admin = detail.adminContact;
+  return {
+    listingLocation: detail.listingLocation,
+    dorm: detail.dorm ?? '',
+    address: detail.address ?? '',
+    adminName: account?.name ?? admin.name,
+    adminEmail: account?.email ?? admin.email ?? '',
+    adminAcademicYear: admin.academicYear,
+    adminGender: admin.gender,
+    adminCustomGender: admin.customGender ?? '',
+    adminPhone: admin.phoneNumber ?? '',
+    adminInstagram: admin.instagramHandle ?? '',
+    members: detail.members.map((m) => ({
+      name: m.name,
+      academicYear: m.academicYear,
+      gender: m.gender,
+      customGender: m.customGender ?? '',
+      email: m.email ?? '',
+      instagramHandle: m.instagramHandle ?? '',
+    })),
+    curNumSeek: String(detail.curNumSeek),
+    monthlyRent: detail.monthlyRent === null ? '' : String(detail.monthlyRent),
+    rentType: detail.rentType ?? '',
+    rentStart: detail.rentStart ?? '',
+    rentEnd: detail.rentEnd ?? '',
+    utilities: detail.utilities ?? '',
+    sublet: detail.sublet,
+  };
+}

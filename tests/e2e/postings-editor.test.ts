@@ -1,0 +1,331 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import PostalMime from 'postal-mime';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import type { PostingDetail } from '../../src/shared/schemas/posting-view';
+import { expectAccessible, launchBrowser, openPage } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+interface Member {
+  email: string;
+  name: string;
+  cookie: string;
+}
+
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+let counter = 0;
+/** A real member of the running server: signs up, follows the mailed verification link, signs in, accepts the terms. */
+async function createMember(name: string): Promise<Member> {
+  counter += 1;
+  const email = `editor${counter}.${Date.now()}@bc.edu`;
+  const password = 'correct-horse-battery';
+  const headers = { 'content-type': 'application/json', origin: server.url };
+  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, name, password }),
+  });
+  expect(signUp.status).toBe(200);
+  const mailbox = path.join(server.dataDir, 'mailbox');
+  let link: string | undefined;
+  for (let attempt = 0; attempt < 100 && !link; attempt++) {
+    for (const file of existsSync(mailbox) ? readdirSync(mailbox) : []) {
+      const mail = await PostalMime.parse(readFileSync(path.join(mailbox, file)));
+      if (!mail.to?.some((to) => to.address === email)) continue;
+      link = (mail.text ?? '').match(/https?:\/\/\S+verify-email\?token=\S+/)?.[0];
+    }
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error(`no verification e-mail for ${email}`);
+  const verified = await fetch(link, { redirect: 'manual' });
+  expect(verified.status).toBeLessThan(400);
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = cookieOf(signIn);
+  const config = (await (await fetch(`${server.url}/api/config`)).json()) as { termsVersion: string };
+  const terms = await fetch(`${server.url}/api/me/terms`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ version: config.termsVersion }),
+  });
+  expect(terms.status).toBe(200);
+  return { email, name, cookie };
+}
+
+async function signedInPage(member: Member) {
+  const { context, page } = await openPage(browser);
+  const url = new URL(server.url);
+  await context.addCookies(
+    member.cookie.split('; ').map((pair) => {
+      const [cookieName, ...value] = pair.split('=');
+      return { name: cookieName as string, value: value.join('='), domain: url.hostname, path: '/' };
+    }),
+  );
+  return { context, page };
+}
+
+async function api<T>(member: Member, url: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}${url}`, { headers: { cookie: member.cookie } });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+const photo = async (background: string) => ({
+  name: `${background.slice(1)}.jpg`,
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 900, height: 600, channels: 3, background } })
+    .jpeg()
+    .toBuffer(),
+});
+
+async function dialogText(page: Page, title: string): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  return (await dialog.textContent()) ?? '';
+}
+
+let admin: Member;
+const createdIds: string[] = [];
+let student: Member;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  admin = await createMember('Maeve Kelly');
+  student = await createMember('Liam Walsh');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('posting editor', () => {
+  let onCampusId: string;
+
+  it('lists every problem of an empty form in "Submission Failed"', async () => {
+    const { context, page } = await signedInPage(admin);
+    await page.goto(`${server.url}/create-posting`);
+    await page.getByRole('heading', { level: 1, name: 'Create Posting' }).waitFor();
+    // Admin name and e-mail come from the account and cannot be changed.
+    await expect.poll(() => page.getByLabel('Admin name').inputValue()).toBe('Maeve Kelly');
+    expect(await page.getByLabel('Admin email').getAttribute('readonly')).not.toBeNull();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    const text = await dialogText(page, messages.submit.failedTitle);
+    for (const message of [
+      messages.validation.selectDorm,
+      messages.validation.adminAcademicYear,
+      messages.validation.adminGender,
+      messages.validation.memberAcademicYear(1),
+      messages.validation.seekingAtLeastOne,
+    ]) {
+      expect(text).toContain(message);
+    }
+    expect(await page.getByRole('dialog').getByRole('listitem').count()).toBe(6);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await context.close();
+  });
+
+  it('creates an on-campus posting with two images', async () => {
+    const { context, page } = await signedInPage(admin);
+    await page.goto(`${server.url}/create-posting`);
+    await expect.poll(() => page.getByLabel('Admin name').inputValue()).toBe('Maeve Kelly');
+    await page.getByLabel('Dorm').selectOption({ label: 'Walsh Hall' });
+    const you = page.getByRole('group', { name: 'Group admin (you)' });
+    await you.getByRole('combobox', { name: 'Academic year', exact: true }).selectOption('junior');
+    await you.getByRole('combobox', { name: 'Gender', exact: true }).selectOption('other');
+    await you.getByRole('textbox', { name: 'Your gender', exact: true }).fill('Non-binary');
+    await page.getByLabel('Admin phone').fill('617-555-0101');
+
+    const member1 = page.getByRole('group', { name: 'Member 1' });
+    expect(await member1.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Maeve Kelly');
+    await member1.getByRole('combobox', { name: 'Academic year' }).selectOption('junior');
+    await member1.getByRole('combobox', { name: 'Gender' }).selectOption('female');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const member2 = page.getByRole('group', { name: 'Member 2' });
+    await member2.getByRole('textbox', { name: 'Name' }).fill('Priya Patel');
+    await member2.getByRole('combobox', { name: 'Academic year' }).selectOption('sophomore');
+    await member2.getByRole('combobox', { name: 'Gender' }).selectOption('female');
+    await member2.getByLabel('Instagram (optional)').fill('@priya_p');
+    // A row can be added and removed again.
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByRole('button', { name: 'Remove member 3' }).click();
+    expect(await page.getByRole('group', { name: /^Member \d$/ }).count()).toBe(2);
+    await page.getByLabel('Number of roommates needed').fill('2');
+
+    await page.getByLabel('Add images').setInputFiles([await photo('#8a100b'), await photo('#b29d6c')]);
+    const previews = page.getByRole('list', { name: 'Chosen images' }).getByRole('img');
+    await expect.poll(() => previews.count()).toBe(2);
+    await expectAccessible(page);
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/postings') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    createdIds.push(((await (await saved).json()) as PostingDetail).id);
+    const done = await dialogText(page, messages.submit.created);
+    expect(done).toContain(messages.submit.profilePointer);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'OK' }).click();
+    // The form is ready for the next posting.
+    await expect.poll(() => page.getByRole('list', { name: 'Chosen images' }).count()).toBe(0);
+
+    const mine = await fetch(`${server.url}/api/me`, { headers: { cookie: admin.cookie } });
+    expect(mine.status).toBe(200);
+    await context.close();
+  });
+
+  it('creates an off-campus posting with rent and dates', async () => {
+    const { context, page } = await signedInPage(admin);
+    await page.goto(`${server.url}/create-posting`);
+    await expect.poll(() => page.getByLabel('Admin name').inputValue()).toBe('Maeve Kelly');
+    await page.getByLabel('Dorm').selectOption({ label: 'Voute Hall' });
+    await page.getByRole('radio', { name: 'Off-Campus' }).check();
+    // Switching clears the other location's fields; the dorm is gone.
+    expect(await page.getByLabel('Dorm').count()).toBe(0);
+    await page.getByLabel('Address').fill('12 Foster Street, Brighton, MA');
+    const you = page.getByRole('group', { name: 'Group admin (you)' });
+    await you.getByRole('combobox', { name: 'Academic year', exact: true }).selectOption('senior');
+    await you.getByRole('combobox', { name: 'Gender', exact: true }).selectOption('male');
+    const member1 = page.getByRole('group', { name: 'Member 1' });
+    await member1.getByRole('combobox', { name: 'Academic year' }).selectOption('senior');
+    await member1.getByRole('combobox', { name: 'Gender' }).selectOption('male');
+    await page.getByLabel('Number of roommates needed').fill('3');
+
+    const rent = page.getByLabel('Monthly rent');
+    await rent.fill('4,8oo0');
+    expect(await rent.inputValue()).toBe('480');
+    await rent.fill('4800');
+    await rent.press('Tab');
+    expect(await rent.inputValue()).toBe('$4800');
+    await page.getByLabel('Rent type').selectOption('total');
+    await page.getByLabel('Utilities').selectOption('included');
+    // The start date defaults to today.
+    expect(await page.getByLabel('Start date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await page.getByLabel('Start date').fill('2027-06-01');
+    await page.getByLabel('End date').fill('2027-05-01');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    expect(await dialogText(page, messages.submit.failedTitle)).toContain(messages.validation.endBeforeStart);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByLabel('End date').fill('2028-05-31');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/postings') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    createdIds.push(((await (await saved).json()) as PostingDetail).id);
+    await dialogText(page, messages.submit.created);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await context.close();
+  });
+
+  it('stored both postings as entered', async () => {
+    const ids = createdIds;
+    const details = await Promise.all(ids.map((id) => api<PostingDetail>(admin, `/api/postings/${id}`)));
+    const onCampus = details.find((d) => d.body.listingLocation === 'oncampus')?.body;
+    const offCampus = details.find((d) => d.body.listingLocation === 'offcampus')?.body;
+    expect(onCampus).toMatchObject({
+      dorm: 'Walsh',
+      curGroupSize: 2,
+      curNumSeek: 2,
+      aimInteger: 4,
+      status: 'Unfulfilled',
+      adminContact: { name: 'Maeve Kelly', gender: 'other', customGender: 'Non-binary' },
+    });
+    expect(onCampus?.images).toHaveLength(2);
+    expect(offCampus).toMatchObject({
+      address: '12 Foster Street, Brighton, MA',
+      monthlyRent: 4800,
+      rentType: 'total',
+      utilities: 'included',
+      rentStart: '2027-06-01',
+      rentEnd: '2028-05-31',
+      aimInteger: 4,
+    });
+    onCampusId = onCampus?.id as string;
+  });
+
+  it('edits the on-campus posting: fields and images', async () => {
+    const { context, page } = await signedInPage(admin);
+    await page.goto(`${server.url}/create-posting?id=${onCampusId}`);
+    await page.getByRole('heading', { level: 1, name: 'Edit Posting' }).waitFor();
+    await expect.poll(() => page.getByLabel('Dorm').inputValue()).toBe('Walsh');
+    const previews = page.getByRole('list', { name: 'Chosen images' }).getByRole('img');
+    await expect.poll(() => previews.count()).toBe(2);
+    await expectAccessible(page);
+
+    await page.getByLabel('Dorm').selectOption({ label: 'Voute Hall' });
+    await page.getByRole('button', { name: 'Move image 2 earlier' }).click();
+    await page.getByRole('button', { name: 'Remove image 2' }).click();
+    await page.getByLabel('Add images').setInputFiles([await photo('#1a5fb4')]);
+    await expect.poll(() => previews.count()).toBe(2);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await dialogText(page, messages.submit.updated);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${server.url}/detailView?id=${onCampusId}`);
+
+    const { body } = await api<PostingDetail>(admin, `/api/postings/${onCampusId}`);
+    expect(body.dorm).toBe('Voute');
+    expect(body.images).toHaveLength(2);
+    await context.close();
+  });
+
+  it('leaves edit mode with the cancel arrow', async () => {
+    const { context, page } = await signedInPage(admin);
+    await page.goto(`${server.url}/create-posting?id=${onCampusId}`);
+    await page.getByRole('button', { name: 'Cancel editing' }).click();
+    await page.waitForURL(`${server.url}/create-posting`);
+    await page.getByRole('heading', { level: 1, name: 'Create Posting' }).waitFor();
+    await context.close();
+  });
+
+  it('changes the status from the dropdown', async () => {
+    const { context, page } = await signedInPage(admin);
+    await page.goto(`${server.url}/create-posting?id=${onCampusId}`);
+    const status = page.getByLabel('Status', { exact: true });
+    await expect.poll(() => status.inputValue()).toBe('Unfulfilled');
+    await status.selectOption('Fulfilled');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: messages.status.updated }).count()).toBe(1);
+    await expectAccessible(page);
+    const { body } = await api<PostingDetail>(admin, `/api/postings/${onCampusId}`);
+    expect(body.status).toBe('Fulfilled');
+    await context.close();
+  });
+
+  it('shows another student no way to edit, change status or delete', async () => {
+    const { context, page } = await signedInPage(student);
+    await page.goto(`${server.url}/create-posting?id=${onCampusId}`);
+    await page.getByText(messages.postingAccess.notAdmin).waitFor();
+    expect(await page.getByLabel('Status', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete posting' }).count()).toBe(0);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('deletes the posting after the confirmation', async () => {
+    const { context, page } = await signedInPage(admin);
+    await page.goto(`${server.url}/create-posting?id=${onCampusId}`);
+    await page.getByRole('button', { name: 'Delete posting' }).click();
+    const confirm = await dialogText(page, 'Delete Posting');
+    expect(confirm).toContain(messages.deletePosting.confirm);
+    await expectAccessible(page);
+    // Cancel keeps it.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect((await api(admin, `/api/postings/${onCampusId}`)).status).toBe(200);
+    await page.getByRole('button', { name: 'Delete posting' }).click();
+    await page.getByRole('dialog', { name: 'Delete Posting' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(`${server.url}/myProfile`);
+    expect((await api(admin, `/api/postings/${onCampusId}`)).status).toBe(404);
+    await context.close();
+  });
+});
