@@ -497,7 +497,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         </ol>
         <button
           type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.addMember}`}
           onClick={() => members.append(blankMember(), { focusName: `members.${members.fields.length}.name` })}
           disabled={members.fields.length >= HOUSING_AIM_MAX - 1}
         >
