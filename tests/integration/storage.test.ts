@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 // s3rver ships no types; only its constructor, run() and close() are used.
 // @ts-expect-error: untyped CommonJS module
 import S3rver from 's3rver';
@@ -118,6 +119,29 @@ describe.each(backends)('$kind storage', ({ kind, env }) => {
     expect(deleted.statusCode).toBe(204);
     const left = await storedKeys();
     for (const key of keys) expect(left).not.toContain(key);
+  });
+
+  it('removes the stored images of an account deleted by declining the terms', async () => {
+    const leaver = await createMember(t);
+    const response = await sendPosting(t, {
+      cookie: leaver.cookie,
+      posting: onCampusPosting(),
+      files: [await jpegFile('leaving.jpg', 320, 240)],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const detail = response.json() as PostingDetail;
+    const keys = detail.images.flatMap((i) => [keyOf(i.cardUrl), keyOf(i.fullUrl)]);
+    expect(await storedKeys()).toEqual(expect.arrayContaining(keys));
+
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/decline',
+      headers: { ...originHeader(t), cookie: leaver.cookie },
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const left = await storedKeys();
+    for (const key of keys) expect(left).not.toContain(key);
+    expect(await t.database.db.select({ id: posting.id }).from(posting).where(eq(posting.id, detail.id))).toEqual([]);
   });
 
   it('leaves no row and no file when storage fails mid-save', async () => {

@@ -120,6 +120,17 @@ export async function deletePosting(tx: Executor, id: string): Promise<void> {
   await tx.delete(posting).where(eq(posting.id, id));
 }
 
+/** Deletes every posting a user administers (cascading as above); returns their images' storage keys. */
+export async function deletePostingsOfAdmin(tx: Executor, adminUserId: string): Promise<string[]> {
+  const images = await tx
+    .select({ cardKey: postingImage.cardKey, fullKey: postingImage.fullKey })
+    .from(postingImage)
+    .innerJoin(posting, eq(posting.id, postingImage.postingId))
+    .where(eq(posting.adminUserId, adminUserId));
+  await tx.delete(posting).where(eq(posting.adminUserId, adminUserId));
+  return images.flatMap((row) => [row.cardKey, row.fullKey]);
+}
+
 /** Of these keys, the ones some posting image still references. */
 export async function referencedKeys(db: Executor, keys: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();

@@ -121,6 +121,8 @@ async function routes(
     dormKeys: config.college.dorms.map((dorm) => dorm.key),
     log: app.log,
   });
+  // Declining the terms deletes the account: its postings' stored images go too.
+  app.onAccountDelete((userId) => service.removeAllOwnedBy(userId));
 
   /** requireMember, with the spec's own words for someone who is not signed in. */
   const requireMemberSaying = (message: string, title: string = messages.api.unauthorized.title) =>

@@ -320,7 +320,13 @@ export function createPostingService({ db, storage, dormKeys, log }: PostingServ
     await removeFiles(keys, 'the posting was deleted');
   }
 
-  return { getDetail, create, update, setStatus, remove };
+  /** An account is being deleted: its postings go, and then their stored images. */
+  async function removeAllOwnedBy(userId: string): Promise<void> {
+    const keys = await db.transaction((tx) => q.deletePostingsOfAdmin(tx, userId));
+    await removeFiles(keys, 'their admin deleted the account');
+  }
+
+  return { getDetail, create, update, setStatus, remove, removeAllOwnedBy };
 }
 
 export type PostingService = ReturnType<typeof createPostingService>;

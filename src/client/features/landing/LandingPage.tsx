@@ -4,7 +4,7 @@ import { LISTING_LOCATION_LABELS } from '../../../shared/options';
 import { filtersToParams, type SearchFilters } from '../../../shared/schemas/filters';
 import { useCollege } from '../../app/config-context';
 import { usePageTitle } from '../../app/use-page-title';
-import { PostingForm } from '../postings/editor-bridge';
+import { PostingForm } from '../posting-editor';
 import { emptyFilters, FilterBar } from '../postings/FilterBar';
 import { LocationTabs } from '../postings/LocationTabs';
 import { Backdrop } from './Backdrop';
@@ -42,11 +42,9 @@ export function Component() {
           </div>
         </div>
       </section>
-      {PostingForm ? (
-        <section className={styles.form} aria-label="Create a posting">
-          <PostingForm />
-        </section>
-      ) : null}
+      <section className={styles.form} aria-label="Create a posting">
+        <PostingForm />
+      </section>
     </div>
   );
 }

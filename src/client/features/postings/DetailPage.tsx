@@ -7,12 +7,11 @@ import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import { DeletePostingButton, PostingForm, StatusControl } from '../posting-editor';
 import { usePostingDetail } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { Carousel, type Slide } from './Carousel';
 import styles from './DetailPage.module.css';
-import { DeletePostingButton, PostingForm, StatusControl } from './editor-bridge';
-import { STATUS_CLASS } from './PostingCard';
 import { dateText, defaultImage, placeLabel, rentText } from './posting-text';
 
 function Field({ term, children }: { term: string; children: React.ReactNode }) {
@@ -56,7 +55,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
   const end = dateText(posting.rentEnd);
   const admin = posting.adminContact;
 
-  if (editing && PostingForm) {
+  if (editing) {
     return <PostingForm postingId={posting.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />;
   }
 
@@ -76,7 +75,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
         </div>
         <div className={styles.headerTools}>
           <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} />
-          {posting.viewerIsAdmin && PostingForm ? (
+          {posting.viewerIsAdmin ? (
             <button
               type="button"
               className={`${buttonStyles.button} ${buttonStyles.secondary}`}
@@ -85,7 +84,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
               Edit
             </button>
           ) : null}
-          {posting.viewerIsAdmin && DeletePostingButton ? (
+          {posting.viewerIsAdmin ? (
             <DeletePostingButton postingId={posting.id} onDeleted={() => navigate('/postings', { replace: true })} />
           ) : null}
         </div>
@@ -95,14 +94,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
         <Carousel slides={slides} label={`Images of ${place}`} />
         <div className={styles.facts}>
           <div className={styles.statusRow}>
-            {StatusControl ? (
-              <StatusControl postingId={posting.id} status={posting.status} viewerIsAdmin={posting.viewerIsAdmin} />
-            ) : (
-              <p className={`${styles.status} ${STATUS_CLASS[posting.status] ?? ''}`}>
-                <span className="visually-hidden">Status: </span>
-                {posting.status}
-              </p>
-            )}
+            <StatusControl postingId={posting.id} status={posting.status} viewerIsAdmin={posting.viewerIsAdmin} />
           </div>
           <p className={styles.sizes}>
             <strong>{posting.aimInteger} Total</strong>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { PostingCard as Card } from '../../../shared/schemas/posting-view';
 import { useCollege } from '../../app/config-context';
+import { DeletePostingButton } from '../posting-editor';
 import { BookmarkButton } from './BookmarkButton';
-import { DeletePostingButton } from './editor-bridge';
 import styles from './PostingCard.module.css';
 import { cardImage, placeLabel, rentText } from './posting-text';
 
@@ -65,7 +65,7 @@ export function PostingCard({ card, onEdit }: { card: Card; onEdit?: (id: string
                 </button>
               ) : null}
               {/* The button refreshes every list itself once the posting is gone. */}
-              {DeletePostingButton ? <DeletePostingButton postingId={card.id} onDeleted={() => undefined} /> : null}
+              <DeletePostingButton postingId={card.id} onDeleted={() => undefined} />
             </span>
           ) : null}
         </div>

@@ -4,8 +4,8 @@ import { messages } from '../../../shared/messages';
 import { filtersFromParams, filtersToParams, type SearchFilters } from '../../../shared/schemas/filters';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import { PostingForm } from '../posting-editor';
 import { useSearch } from './api';
-import { PostingForm } from './editor-bridge';
 import { emptyFilters, FilterBar } from './FilterBar';
 import { LocationTabs } from './LocationTabs';
 import { CardGrid } from './PostingCard';
@@ -66,7 +66,7 @@ function Results({ filters, onEdit }: { filters: SearchFilters; onEdit: (id: str
       {cards.length === 0 ? (
         <p className={styles.empty}>{messages.postings.empty}</p>
       ) : (
-        <CardGrid cards={cards} onEdit={PostingForm ? onEdit : undefined} label="Postings" />
+        <CardGrid cards={cards} onEdit={onEdit} label="Postings" />
       )}
       <div ref={sentinel} />
       {search.hasNextPage ? (
@@ -124,7 +124,7 @@ export function Component() {
         className={styles.panel}
       >
         <FilterBar filters={filters} onChange={apply} onReset={() => apply(emptyFilters(filters.location))} />
-        {editing && PostingForm ? (
+        {editing ? (
           <PostingForm postingId={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
         ) : (
           <Results filters={filters} onEdit={setEditing} />
