@@ -58,8 +58,6 @@ export function housingAimOptions(groupSize: number | undefined): number[] {
 
 export const LANDING_BACKDROP_ROTATION_MS = 7000;
 export const MOBILE_WARNING_MAX_WIDTH = 425; // 'under 426 px'
-export const NAV_SEPARATOR_BREAKPOINT = 950;
-export const NAV_COLLAPSE_BREAKPOINT = 886;
 
 export const PROFILE_LIST_INITIAL = 2;
 export const PROFILE_LIST_STEP = 2;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
+import { MOBILE_WARNING_MAX_WIDTH } from '../../shared/options';
 import buttonStyles from '../ui/Button.module.css';
 import { Dialog } from '../ui/Dialog';
 import { useCollege } from './config-context';
 
-export const MOBILE_MAX_WIDTH = 425;
 const SEEN_IN_APP = 'quadmates.warning.inAppBrowser';
 const SEEN_MOBILE = 'quadmates.warning.mobile';
 
@@ -44,7 +44,7 @@ function pendingWarnings(productName: string): Warning[] {
       button: messages.inAppBrowser.button,
     });
   }
-  if (window.innerWidth <= MOBILE_MAX_WIDTH && !seen(SEEN_MOBILE)) {
+  if (window.innerWidth <= MOBILE_WARNING_MAX_WIDTH && !seen(SEEN_MOBILE)) {
     list.push({
       key: SEEN_MOBILE,
       title: messages.mobileWarning.title,

@@ -41,8 +41,6 @@ export const errors = {
   ) => new AppError(403, code, title, message),
   badRequest: (message: string, details?: string[], title: string = messages.api.badRequest.title) =>
     new AppError(400, 'BAD_REQUEST', title, message, details),
-  conflict: (message: string, title: string = messages.api.badRequest.title) =>
-    new AppError(409, 'CONFLICT', title, message),
 };
 
 function fromStatus(statusCode: number, code: string): AppError {
