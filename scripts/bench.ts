@@ -31,6 +31,11 @@ const TARGETS = [
   { name: 'filtered page', path: '/api/postings?location=oncampus&dorm=Walsh&groupSize=2' },
 ];
 
+// BENCH_TARGETS=/api/me,... measures only those (for profiling); the summary then skips ratios it lacks.
+const chosenTargets = process.env.BENCH_TARGETS
+  ? TARGETS.filter((target) => process.env.BENCH_TARGETS?.split(',').includes(target.name))
+  : TARGETS;
+
 interface Measure {
   rps: number;
   p50: number;
@@ -155,7 +160,7 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
         `  ${kind}: ${size.toLocaleString('en-US')} postings seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
       results[size] = {};
-      for (const target of TARGETS) {
+      for (const target of chosenTargets) {
         const url = `${address}${target.path}`;
         await measure(url, member.cookie, 1); // warm-up
         const m = await measure(url, member.cookie, DURATION_S);
@@ -183,7 +188,7 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
 
 function summary(kind: string, results: Results): string[] {
   const small = results[SIZES[0] as number] as Record<string, Measure>;
-  const large = results[SIZES[1] as number] as Record<string, Measure>;
+  const large = results[SIZES[1] as number] as Record<string, Measure> | undefined;
   const lines = [
     `### ${kind}`,
     '',
@@ -191,7 +196,7 @@ function summary(kind: string, results: Results): string[] {
     '|---:|---|---:|---:|---:|',
   ];
   for (const size of SIZES) {
-    for (const target of TARGETS) {
+    for (const target of chosenTargets) {
       const m = (results[size] as Record<string, Measure>)[target.name] as Measure;
       lines.push(`| ${size.toLocaleString('en-US')} | ${target.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} |`);
     }
@@ -200,13 +205,14 @@ function summary(kind: string, results: Results): string[] {
   lines.push('');
   for (const size of SIZES) {
     const r = results[size] as Record<string, Measure>;
+    if (!r['filtered page'] || !r['/healthz']) continue;
     lines.push(
       `- filtered page / healthz throughput at ${size.toLocaleString('en-US')}: ${(100 * ratio((r['filtered page'] as Measure).rps, (r['/healthz'] as Measure).rps)).toFixed(0)}%`,
     );
   }
-  for (const name of ['first page', 'filtered page']) {
+  for (const name of ['first page', 'filtered page'].filter((n) => small?.[n] && large?.[n])) {
     lines.push(
-      `- p50 at 100,000 / p50 at 1,000 (${name}): ${ratio((large[name] as Measure).p50, (small[name] as Measure).p50).toFixed(2)}x`,
+      `- p50 at 100,000 / p50 at 1,000 (${name}): ${ratio((large?.[name] as Measure).p50, (small[name] as Measure).p50).toFixed(2)}x`,
     );
   }
   return lines;
@@ -218,8 +224,10 @@ async function main() {
   );
   const engines: ('pglite' | 'postgres')[] = ['pglite'];
   if (process.env.DATABASE_URL) engines.push('postgres');
+  const only = process.env.BENCH_ENGINES?.split(',');
+  const chosen = only ? engines.filter((kind) => only.includes(kind)) : engines;
   const report: string[] = [];
-  for (const kind of engines) {
+  for (const kind of chosen) {
     const results = await benchEngine(kind);
     report.push(...summary(kind === 'pglite' ? 'Embedded database (PGlite)' : 'PostgreSQL', results), '');
   }

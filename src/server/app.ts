@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccountCleanups } from './auth/account-cleanup';
 import { createAuth } from './auth/auth';
+import { MemberSessionCache } from './auth/member-session-cache';
 import { authRoutes } from './auth/routes';
 import { installOriginCheck, installSessionHandling } from './auth/session';
 import { collegeRoutes } from './college/routes';
@@ -62,13 +63,19 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   const mailer = createMailer(config, app);
   app.addHook('onClose', () => mailer.close());
   const accountCleanups = new AccountCleanups();
   const auth = createAuth({ config, db: database.db, mailer, accountCleanups, log: app.log });
   installOriginCheck(app, config.publicUrl);
-  installSessionHandling(app, auth, config.college.termsVersion, accountCleanups);
+  installSessionHandling(
+    app,
+    auth,
+    config.college.termsVersion,
+    accountCleanups,
+    new MemberSessionCache(database.changes),
+  );
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
   await app.register(profileRoutes, { auth, config, db: database.db });
   await app.register(healthRoutes, { database });
@@ -80,7 +87,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(collegeRoutes, { config });
   await app.register(postingRoutes, { config, database });
-  await app.register(browseRoutes, { config, db: database.db });
+  await app.register(browseRoutes, { config, database });
   await registerStatic(app, config);
   return app;
 }

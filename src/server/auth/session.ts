@@ -1,9 +1,11 @@
+import { parseCookies } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { messages } from '../../shared/messages';
 import { AppError, errors } from '../http/errors';
 import type { AccountCleanup, AccountCleanups } from './account-cleanup';
 import type { Auth } from './auth';
+import type { MemberSessionCache } from './member-session-cache';
 
 /** The signed-in person making a request, as the product's rules need them. */
 export interface Viewer {
@@ -40,21 +42,40 @@ export function hasAcceptedTerms(viewer: Viewer, termsVersion: string): boolean 
   return viewer.termsAcceptedAt !== null && viewer.termsVersion === termsVersion;
 }
 
-/** Reads the session once per request (only under /api, outside better-auth's own routes). */
+function isMember(viewer: Viewer, termsVersion: string): boolean {
+  return viewer.emailVerified && hasAcceptedTerms(viewer, termsVersion);
+}
+
+/**
+ * Reads the session once per request (only under /api, outside better-auth's own routes).
+ * better-auth answers; a member's answer is remembered briefly (MemberSessionCache).
+ */
 export function installSessionHandling(
   app: FastifyInstance,
   auth: Auth,
   termsVersion: string,
   accountCleanups: AccountCleanups,
+  sessionCache: MemberSessionCache,
 ): void {
   app.decorateRequest('viewer', null);
   app.decorate('onAccountDelete', (cleanup: AccountCleanup) => accountCleanups.add(cleanup));
+  let sessionCookieName: string | undefined;
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const cookieHeader = request.headers.cookie;
+    if (!cookieHeader) return;
+    sessionCookieName ??= (await auth.$context).authCookies.sessionToken.name;
+    const signedValue = parseCookies(cookieHeader).get(sessionCookieName);
+    if (!signedValue) return;
+    const known = sessionCache.get(signedValue);
+    if (known) {
+      request.viewer = known;
+      return;
+    }
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return;
     const user = session.user as typeof session.user & { termsAcceptedAt?: Date | null; termsVersion?: string | null };
-    request.viewer = {
+    const viewer: Viewer = {
       id: user.id,
       name: user.name,
       email: user.email,
@@ -62,6 +83,8 @@ export function installSessionHandling(
       termsAcceptedAt: user.termsAcceptedAt ? new Date(user.termsAcceptedAt) : null,
       termsVersion: user.termsVersion ?? null,
     };
+    request.viewer = viewer;
+    if (isMember(viewer, termsVersion)) sessionCache.remember(signedValue, viewer, session.session.expiresAt);
   });
 
   app.decorate('requireSignedIn', async (request: FastifyRequest) => {

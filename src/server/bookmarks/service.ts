@@ -7,7 +7,7 @@ import type { PostingPage } from '../../shared/schemas/posting-view';
 import type { Database } from '../db/client';
 import { errors } from '../http/errors';
 import { administeredCards, bookmarkedCards } from '../search/queries';
-import { decodeCursor, type ImageUrl, toPage } from '../search/service';
+import { decodeCursor, type ImageUrl, toCard, toPage } from '../search/service';
 import { deleteBookmark, insertBookmark } from './queries';
 
 export const POSTING_GONE = 'This posting no longer exists.';
@@ -37,16 +37,26 @@ export function createBookmarkService({ db, imageUrl }: { db: Database; imageUrl
 
     async administered(userId: string, { cursor, limit }: ListQuery): Promise<PostingPage> {
       const rows = await administeredCards(db, userId, decodeCursor(cursor, 'newest'), limit);
-      return toPage(rows, limit, imageUrl, (last) => ({ kind: 'newest', createdAt: last.created_at, id: last.id }));
+      return toPage(
+        rows,
+        limit,
+        (row) => toCard(row, imageUrl),
+        (last) => ({ kind: 'newest', createdAt: last.created_at, id: last.id }),
+      );
     },
 
     async bookmarked(userId: string, { cursor, limit }: ListQuery): Promise<PostingPage> {
       const rows = await bookmarkedCards(db, userId, decodeCursor(cursor, 'bookmarked'), limit);
-      return toPage(rows, limit, imageUrl, (last) => ({
-        kind: 'bookmarked',
-        bookmarkedAt: last.bookmarked_at ?? last.created_at,
-        id: last.id,
-      }));
+      return toPage(
+        rows,
+        limit,
+        (row) => toCard(row, imageUrl),
+        (last) => ({
+          kind: 'bookmarked',
+          bookmarkedAt: last.bookmarked_at ?? last.created_at,
+          id: last.id,
+        }),
+      );
     },
   };
 }

@@ -5,10 +5,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { CHANGES_CHANNEL, ChangeFeed, listeningConnection, watchChanges } from './changes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Committed changes announced by the database, for caches. */
+  changes: ChangeFeed;
   /** Applies pending migrations (serialised across servers on PostgreSQL). */
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
@@ -37,13 +40,20 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const changes = new ChangeFeed();
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: listeningConnection(changes),
+    });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    const watcher = watchChanges(options.url, changes);
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
+      changes,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -61,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await pool.query('SELECT 1');
       },
       async close() {
+        await watcher.stop();
         await pool.end();
       },
     };
@@ -75,9 +86,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = await PGlite.create(options.dataDir);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // One connection in this process: it hears every announcement, its own writes' at once.
+  const changes = new ChangeFeed();
+  await client.listen(CHANGES_CHANNEL, (payload) => changes.deliver(payload));
+  changes.setLive(true);
   return {
     db,
     kind: 'pglite',
+    changes,
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
@@ -95,8 +111,25 @@ export function toCount(value: unknown): number {
   return typeof value === 'number' ? value : Number.parseInt(String(value ?? 0), 10);
 }
 
-/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
-export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. With `prepared`, a
+ * PostgreSQL connection parses and plans each distinct statement text once and then only binds
+ * values: for the hottest reads (the search), where planning cost as much as running.
+ */
+export async function queryRows<Row>(db: Database, query: SQL, options?: { prepared?: boolean }): Promise<Row[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (options?.prepared && client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = `quadmates_${statementNames.size + 1}`;
+      statementNames.set(text, name);
+    }
+    return (await client.query({ name, text, values: params as unknown[] })).rows as Row[];
+  }
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }

@@ -1,11 +1,15 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { AppConfig } from '../config';
 
-/** Security headers: a strict CSP (no inline or foreign scripts), no framing, no MIME sniffing. */
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+/**
+ * Security headers: a strict CSP (no inline or foreign scripts), no framing, no MIME sniffing.
+ * helmet is built once and applied to every response (the Fastify wrapper rebuilt it, and
+ * re-parsed the CSP, on every request).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const imageOrigins = config.s3?.endpoint ? [new URL(config.s3.endpoint).origin] : [];
-  await app.register(helmet, {
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -27,5 +31,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     // Sign-in popups must be able to report back to their opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.nodeEnv === 'production',
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }

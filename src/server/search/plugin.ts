@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bookmarkRoutes } from '../bookmarks/routes';
 import type { AppConfig } from '../config';
-import type { Database } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { imageUrl } from '../postings/service';
 import { searchRoutes } from './routes';
 import type { ImageUrl } from './service';
@@ -10,10 +10,11 @@ import type { ImageUrl } from './service';
 const storedImageUrl: ImageUrl = imageUrl;
 
 /** Browsing: the postings search, bookmarks and the profile's lists of cards. */
-export const browseRoutes: FastifyPluginAsync<{ config: AppConfig; db: Database; imageUrl?: ImageUrl }> = async (
-  app,
-  { config, db, imageUrl: toUrl = storedImageUrl },
-) => {
-  await app.register(searchRoutes, { config, db, imageUrl: toUrl });
-  await app.register(bookmarkRoutes, { db, imageUrl: toUrl });
+export const browseRoutes: FastifyPluginAsync<{
+  config: AppConfig;
+  database: DatabaseHandle;
+  imageUrl?: ImageUrl;
+}> = async (app, { config, database, imageUrl: toUrl = storedImageUrl }) => {
+  await app.register(searchRoutes, { config, database, imageUrl: toUrl });
+  await app.register(bookmarkRoutes, { db: database.db, imageUrl: toUrl });
 };

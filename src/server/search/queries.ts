@@ -32,6 +32,11 @@ export interface CardRow {
   bookmarked_at?: string;
 }
 
+/** A search row: the same for every viewer (so it can be shared), with the admin to tell who administers it. */
+export type SearchRow = Omit<CardRow, 'viewer_is_admin' | 'viewer_bookmarked' | 'bookmarked_at'> & {
+  admin_user_id: string;
+};
+
 export type Cursor =
   | { kind: 'newest'; createdAt: string; id: string }
   | { kind: 'rent'; rentKey: number; id: string }
@@ -39,15 +44,18 @@ export type Cursor =
 
 const isoMicros = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The columns of a card for `viewerId`, read from `posting p`. */
-export function cardColumns(viewerId: string): SQL {
-  return sql`
+/** The columns of a card that are the same for every viewer, read from `posting p`. */
+const sharedCardColumns = sql`
     p.id, p.listing_location, p.dorm, p.address, p.aim_integer, p.cur_num_seek, p.status,
     p.monthly_rent, p.rent_type, p.sublet,
     ${isoMicros(sql`p.created_at`)} AS created_at,
     COALESCE(p.rent_per_person, ${NO_RENT_KEY}) AS rent_key,
     (SELECT i.card_key FROM posting_image i WHERE i.posting_id = p.id ORDER BY i.position LIMIT 1) AS card_key,
-    (SELECT count(*) FROM ping g WHERE g.posting_id = p.id) AS interest_count,
+    (SELECT count(*) FROM ping g WHERE g.posting_id = p.id) AS interest_count`;
+
+/** The columns of a card for `viewerId`, read from `posting p`. */
+export function cardColumns(viewerId: string): SQL {
+  return sql`${sharedCardColumns},
     (p.admin_user_id = ${viewerId}) AS viewer_is_admin,
     EXISTS (SELECT 1 FROM bookmark b WHERE b.user_id = ${viewerId} AND b.posting_id = p.id) AS viewer_bookmarked`;
 }
@@ -73,7 +81,7 @@ export function filterConditions(filters: SearchFilters): SQL[] {
   return where;
 }
 
-function searchStatement(viewerId: string, filters: SearchFilters, cursor: Cursor | undefined, limit: number): SQL {
+function searchStatement(filters: SearchFilters, cursor: Cursor | undefined, limit: number): SQL {
   const where = filterConditions(filters);
   const byRent = filters.location === 'offcampus' && filters.sort === 'rent';
   if (cursor?.kind === 'newest') {
@@ -87,7 +95,7 @@ function searchStatement(viewerId: string, filters: SearchFilters, cursor: Curso
   const order = byRent
     ? sql`COALESCE(p.rent_per_person, ${NO_RENT_KEY}) ASC, p.id ASC`
     : sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
-  return sql`SELECT ${cardColumns(viewerId)}
+  return sql`SELECT ${sharedCardColumns}, p.admin_user_id
     FROM posting p
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}
@@ -97,17 +105,26 @@ function searchStatement(viewerId: string, filters: SearchFilters, cursor: Curso
 /** One page of the search, plus one row to tell whether there is a next page. */
 export function searchCards(
   db: Database,
-  viewerId: string,
   filters: SearchFilters,
   cursor: Cursor | undefined,
   limit: number,
-): Promise<CardRow[]> {
-  return queryRows<CardRow>(db, searchStatement(viewerId, filters, cursor, limit + 1));
+): Promise<SearchRow[]> {
+  return queryRows<SearchRow>(db, searchStatement(filters, cursor, limit + 1), { prepared: true });
 }
 
 /** The statement of a search page, for EXPLAIN in tests and diagnostics. */
-export function searchStatementForExplain(viewerId: string, filters: SearchFilters, cursor?: Cursor): SQL {
-  return searchStatement(viewerId, filters, cursor, 21);
+export function searchStatementForExplain(filters: SearchFilters, cursor?: Cursor): SQL {
+  return searchStatement(filters, cursor, 21);
+}
+
+/** The ids of every posting `userId` bookmarked (for the bookmark toggles of search cards). */
+export async function bookmarkedPostingIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ posting_id: string }>(
+    db,
+    sql`SELECT b.posting_id FROM bookmark b WHERE b.user_id = ${userId}`,
+    { prepared: true },
+  );
+  return rows.map((row) => row.posting_id);
 }
 
 /** Postings `adminId` administers, newest first. */
@@ -153,4 +170,4 @@ export function bookmarkedCards(
   );
 }
 
-export const interestCount = (row: CardRow) => toCount(row.interest_count);
+export const interestCount = (row: Pick<CardRow, 'interest_count'>) => toCount(row.interest_count);

@@ -1,20 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { searchQuerySchema } from '../../shared/schemas/filters';
 import type { AppConfig } from '../config';
-import type { Database } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { parseQuery } from './parse-query';
+import { SearchCache } from './search-cache';
 import { createSearchService, type ImageUrl } from './service';
 
 export interface SearchRoutesOptions {
   config: AppConfig;
-  db: Database;
+  database: DatabaseHandle;
   imageUrl: ImageUrl;
 }
 
 /** GET /api/postings: the filtered, paged list of cards (spec sections 2 and 5). */
-export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { config, db, imageUrl }) => {
+export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { config, database, imageUrl }) => {
   const service = createSearchService({
-    db,
+    db: database.db,
+    cache: new SearchCache(database.changes),
     dormKeys: new Set(config.college.dorms.map((dorm) => dorm.key)),
     imageUrl,
   });

@@ -7,7 +7,8 @@ import { normaliseFilters } from '../../shared/schemas/filters';
 import type { PostingCard, PostingPage } from '../../shared/schemas/posting-view';
 import type { Database } from '../db/client';
 import { errors } from '../http/errors';
-import { type CardRow, type Cursor, interestCount, searchCards } from './queries';
+import { bookmarkedPostingIds, type CardRow, type Cursor, interestCount, type SearchRow, searchCards } from './queries';
+import type { SearchCache } from './search-cache';
 
 /** How a stored image key becomes a URL the browser can load. */
 export type ImageUrl = (storageKey: string) => string;
@@ -44,7 +45,10 @@ export function decodeCursor(value: string | undefined, expected: Cursor['kind']
   throw invalid();
 }
 
-export function toCard(row: CardRow, imageUrl: ImageUrl): PostingCard {
+/** A card's fields that are the same for every viewer. */
+export type SharedCard = Omit<PostingCard, 'viewerIsAdmin' | 'viewerBookmarked'>;
+
+function sharedCard(row: SearchRow | CardRow, imageUrl: ImageUrl): SharedCard {
   return {
     id: row.id,
     listingLocation: row.listing_location,
@@ -59,33 +63,71 @@ export function toCard(row: CardRow, imageUrl: ImageUrl): PostingCard {
     imageUrl: row.card_key ? imageUrl(row.card_key) : null,
     interestCount: interestCount(row),
     createdAt: row.created_at,
-    viewerIsAdmin: row.viewer_is_admin,
-    viewerBookmarked: row.viewer_bookmarked,
   };
 }
 
-/** Cuts the extra row fetched to detect a next page and builds that page's cursor. */
-export function toPage(
-  rows: CardRow[],
+/** Spelled out rather than spread: this runs for every card of every page served. */
+function withViewer(card: SharedCard, viewerIsAdmin: boolean, viewerBookmarked: boolean): PostingCard {
+  return {
+    id: card.id,
+    listingLocation: card.listingLocation,
+    dorm: card.dorm,
+    address: card.address,
+    aimInteger: card.aimInteger,
+    curNumSeek: card.curNumSeek,
+    status: card.status,
+    monthlyRent: card.monthlyRent,
+    rentType: card.rentType,
+    sublet: card.sublet,
+    imageUrl: card.imageUrl,
+    interestCount: card.interestCount,
+    createdAt: card.createdAt,
+    viewerIsAdmin,
+    viewerBookmarked,
+  };
+}
+
+export function toCard(row: CardRow, imageUrl: ImageUrl): PostingCard {
+  return withViewer(sharedCard(row, imageUrl), row.viewer_is_admin, row.viewer_bookmarked);
+}
+
+/** Cuts the extra row fetched to detect a next page, turns rows into items and builds the next cursor. */
+export function toPage<Row, Item>(
+  rows: Row[],
   limit: number,
-  imageUrl: ImageUrl,
-  cursorOf: (last: CardRow) => Cursor,
-): PostingPage {
+  toItem: (row: Row) => Item,
+  cursorOf: (last: Row) => Cursor,
+): { items: Item[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return {
-    items: items.map((row) => toCard(row, imageUrl)),
-    nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null,
+    items: items.map(toItem),
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(cursorOf(last)) : null,
   };
+}
+
+/** A search page as every viewer shares it (what the cache keeps). */
+export interface SharedPage {
+  items: { card: SharedCard; adminUserId: string }[];
+  nextCursor: string | null;
 }
 
 export interface SearchDeps {
   db: Database;
   dormKeys: ReadonlySet<string>;
   imageUrl: ImageUrl;
+  cache: SearchCache<SharedPage>;
 }
 
-export function createSearchService({ db, dormKeys, imageUrl }: SearchDeps) {
+/** One key per distinct search, whatever the order of its query string. */
+function pageKey(filters: SearchFilters, cursor: string | undefined, limit: number): string {
+  const fields = Object.entries(filters)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([fields, cursor ?? null, limit]);
+}
+
+export function createSearchService({ db, dormKeys, imageUrl, cache }: SearchDeps) {
   return {
     async search(viewerId: string, query: SearchQuery): Promise<PostingPage> {
       const { cursor: rawCursor, limit, ...rest } = query;
@@ -95,12 +137,26 @@ export function createSearchService({ db, dormKeys, imageUrl }: SearchDeps) {
       }
       const byRent = filters.location === 'offcampus' && filters.sort === 'rent';
       const cursor = decodeCursor(rawCursor, byRent ? 'rent' : 'newest');
-      const rows = await searchCards(db, viewerId, filters, cursor, limit);
-      return toPage(rows, limit, imageUrl, (last) =>
-        byRent
-          ? { kind: 'rent', rentKey: Number(last.rent_key), id: last.id }
-          : { kind: 'newest', createdAt: last.created_at, id: last.id },
-      );
+      const loadPage = async (): Promise<SharedPage> =>
+        toPage(
+          await searchCards(db, filters, cursor, limit),
+          limit,
+          (row) => ({ card: sharedCard(row, imageUrl), adminUserId: row.admin_user_id }),
+          (last): Cursor =>
+            byRent
+              ? { kind: 'rent', rentKey: Number(last.rent_key), id: last.id }
+              : { kind: 'newest', createdAt: last.created_at, id: last.id },
+        );
+      const [page, bookmarked] = await Promise.all([
+        cache.page(pageKey(filters, rawCursor, limit), loadPage),
+        cache.bookmarkedIds(viewerId, () => bookmarkedPostingIds(db, viewerId)),
+      ]);
+      return {
+        items: page.items.map(({ card, adminUserId }) =>
+          withViewer(card, adminUserId === viewerId, bookmarked.has(card.id)),
+        ),
+        nextCursor: page.nextCursor,
+      };
     },
   };
 }
