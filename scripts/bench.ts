@@ -1,8 +1,12 @@
 // `npm run bench`: how fast the postings search answers as the table grows.
 // Seeds 1,000 and then 100,000 postings, runs the real server in this process on loopback, and
-// measures with autocannon: /healthz, the unfiltered first page, and a filtered first page, each
-// signed in. Runs on the embedded database, and on PostgreSQL too when DATABASE_URL is set (in a
-// scratch database created and dropped here; nothing else in that server is touched).
+// measures with autocannon: /healthz, the session alone (/api/me), the unfiltered first page and a
+// filtered first page, each signed in, as the server serves them (its caches on), and the filtered
+// page once more from a second server on the same database with its search cache off, to measure
+// the query path itself (the index, one statement per page) that every cache miss takes. Runs on the embedded database, and on
+// PostgreSQL too when DATABASE_URL is set (in a scratch database created and dropped here; nothing
+// else in that server is touched). BENCH_ENGINES, BENCH_TARGETS, BENCH_SIZES, BENCH_SECONDS and
+// BENCH_CONNECTIONS narrow or change the run.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -23,12 +27,14 @@ const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const FILTERED = '/api/postings?location=oncampus&dorm=Walsh&groupSize=2';
 const TARGETS = [
-  { name: '/healthz', path: '/healthz' },
+  { name: '/healthz', path: '/healthz', uncached: false },
   // The signed-in floor: reading the session alone, which every product request does first.
-  { name: '/api/me', path: '/api/me' },
-  { name: 'first page', path: '/api/postings?location=oncampus' },
-  { name: 'filtered page', path: '/api/postings?location=oncampus&dorm=Walsh&groupSize=2' },
+  { name: '/api/me', path: '/api/me', uncached: false },
+  { name: 'first page', path: '/api/postings?location=oncampus', uncached: false },
+  { name: 'filtered page', path: FILTERED, uncached: false },
+  { name: 'filtered, uncached', path: FILTERED, uncached: true },
 ];
 
 // BENCH_TARGETS=/api/me,... measures only those (for profiling); the summary then skips ratios it lacks.
@@ -131,12 +137,13 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
     scratch = { admin: adminUrl, name };
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+    database = await openDatabase({ kind: 'postgres', url: url.toString() });
   } else {
     database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   }
   const results: Results = {};
   let app: FastifyInstance | undefined;
+  let uncachedApp: FastifyInstance | undefined;
   try {
     await database.migrate();
     const config = loadConfig(
@@ -150,6 +157,8 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
     );
     app = await buildApp({ config, database, logger: false });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    uncachedApp = await buildApp({ config, database, logger: false, searchCache: false });
+    const uncachedAddress = await uncachedApp.listen({ host: '127.0.0.1', port: 0 });
     const member = await signedInMember(app, database, config.college.termsVersion, config.publicUrl);
     let seeded = 0;
     for (const size of SIZES) {
@@ -161,12 +170,12 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
       );
       results[size] = {};
       for (const target of chosenTargets) {
-        const url = `${address}${target.path}`;
+        const url = `${target.uncached ? uncachedAddress : address}${target.path}`;
         await measure(url, member.cookie, 1); // warm-up
         const m = await measure(url, member.cookie, DURATION_S);
         (results[size] as Record<string, Measure>)[target.name] = m;
         log(
-          `  ${kind} @ ${size.toLocaleString('en-US')}: ${target.name.padEnd(14)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.errors ? `  (${m.errors} errors!)` : ''}`,
+          `  ${kind} @ ${size.toLocaleString('en-US')}: ${target.name.padEnd(18)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.errors ? `  (${m.errors} errors!)` : ''}`,
         );
       }
     }
@@ -174,6 +183,7 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
     // Let the last in-flight requests of the load generator finish before the pool closes.
     await new Promise((resolve) => setTimeout(resolve, 500));
     await app?.close();
+    await uncachedApp?.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (scratch) {
@@ -201,19 +211,21 @@ function summary(kind: string, results: Results): string[] {
       lines.push(`| ${size.toLocaleString('en-US')} | ${target.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} |`);
     }
   }
-  const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+  const ratio = (a: Measure | undefined, b: Measure | undefined, of: (m: Measure) => number) =>
+    a && b && of(b) > 0 ? of(a) / of(b) : undefined;
   lines.push('');
   for (const size of SIZES) {
     const r = results[size] as Record<string, Measure>;
-    if (!r['filtered page'] || !r['/healthz']) continue;
-    lines.push(
-      `- filtered page / healthz throughput at ${size.toLocaleString('en-US')}: ${(100 * ratio((r['filtered page'] as Measure).rps, (r['/healthz'] as Measure).rps)).toFixed(0)}%`,
-    );
+    for (const name of ['filtered page', 'filtered, uncached']) {
+      const share = ratio(r[name], r['/healthz'], (m) => m.rps);
+      if (share !== undefined) {
+        lines.push(`- ${name} / healthz throughput at ${size.toLocaleString('en-US')}: ${(100 * share).toFixed(0)}%`);
+      }
+    }
   }
-  for (const name of ['first page', 'filtered page'].filter((n) => small?.[n] && large?.[n])) {
-    lines.push(
-      `- p50 at 100,000 / p50 at 1,000 (${name}): ${ratio((large?.[name] as Measure).p50, (small[name] as Measure).p50).toFixed(2)}x`,
-    );
+  for (const name of ['first page', 'filtered page', 'filtered, uncached']) {
+    const growth = ratio(large?.[name], small[name], (m) => m.p50);
+    if (growth !== undefined) lines.push(`- p50 at 100,000 / p50 at 1,000 (${name}): ${growth.toFixed(2)}x`);
   }
   return lines;
 }

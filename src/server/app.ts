@@ -25,6 +25,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | object;
+  /** false runs every search on the database, to measure that path (`npm run bench`). */
+  searchCache?: boolean;
 }
 
 function createMailer(config: AppConfig, app: FastifyInstance): Mailer {
@@ -43,7 +45,7 @@ export function loggerOptions(config: AppConfig): object {
 }
 
 /** Builds the whole HTTP application without listening, so tests can inject requests into it. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, searchCache = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: true,
@@ -87,7 +89,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(collegeRoutes, { config });
   await app.register(postingRoutes, { config, database });
-  await app.register(browseRoutes, { config, database });
+  await app.register(browseRoutes, { config, database, searchCache });
   await registerStatic(app, config);
   return app;
 }

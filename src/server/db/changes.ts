@@ -57,6 +57,8 @@ export class ChangeFeed {
 }
 
 const RECONNECT_DELAY_MS = 1_000;
+/** How the listening connection shows in pg_stat_activity. */
+export const WATCHER_APPLICATION_NAME = 'quadmates-changes';
 
 /**
  * The connection class of the pool: every pooled connection listens too, before the pool hands
@@ -109,7 +111,7 @@ export function watchChanges(connectionString: string, feed: ChangeFeed): { stop
 
   async function connect(): Promise<void> {
     retry = undefined;
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, application_name: WATCHER_APPLICATION_NAME });
     current = client;
     client.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL && message.payload !== undefined) feed.deliver(message.payload);

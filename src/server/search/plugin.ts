@@ -13,8 +13,9 @@ const storedImageUrl: ImageUrl = imageUrl;
 export const browseRoutes: FastifyPluginAsync<{
   config: AppConfig;
   database: DatabaseHandle;
+  searchCache: boolean;
   imageUrl?: ImageUrl;
-}> = async (app, { config, database, imageUrl: toUrl = storedImageUrl }) => {
-  await app.register(searchRoutes, { config, database, imageUrl: toUrl });
+}> = async (app, { config, database, searchCache, imageUrl: toUrl = storedImageUrl }) => {
+  await app.register(searchRoutes, { config, database, searchCache, imageUrl: toUrl });
   await app.register(bookmarkRoutes, { db: database.db, imageUrl: toUrl });
 };

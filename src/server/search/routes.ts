@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { searchQuerySchema } from '../../shared/schemas/filters';
 import type { AppConfig } from '../config';
+import { ChangeFeed } from '../db/changes';
 import type { DatabaseHandle } from '../db/client';
 import { parseQuery } from './parse-query';
 import { SearchCache } from './search-cache';
@@ -9,14 +10,19 @@ import { createSearchService, type ImageUrl } from './service';
 export interface SearchRoutesOptions {
   config: AppConfig;
   database: DatabaseHandle;
+  /** false: a feed that is never live, so the cache always steps aside. */
+  searchCache: boolean;
   imageUrl: ImageUrl;
 }
 
 /** GET /api/postings: the filtered, paged list of cards (spec sections 2 and 5). */
-export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { config, database, imageUrl }) => {
+export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
+  app,
+  { config, database, searchCache, imageUrl },
+) => {
   const service = createSearchService({
     db: database.db,
-    cache: new SearchCache(database.changes),
+    cache: new SearchCache(searchCache ? database.changes : new ChangeFeed()),
     dormKeys: new Set(config.college.dorms.map((dorm) => dorm.key)),
     imageUrl,
   });
