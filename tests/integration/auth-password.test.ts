@@ -218,6 +218,21 @@ describe('rate limits (stored in the database)', () => {
     expect(other.statusCode).toBe(401);
   });
 
+  it('counts each client apart when no proxy names it (the socket address decides)', async () => {
+    const attempt = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress,
+        headers: originHeader(t),
+        payload: { email: 'nobody@bc.edu', password: 'wrong-password-123' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await attempt('198.51.100.20')).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await attempt('198.51.100.21')).statusCode).toBe(401);
+  });
+
   it.each([
     [
       '/api/auth/sign-up/email',

@@ -9,6 +9,9 @@ function toWebHeaders(request: FastifyRequest): Headers {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, String(value));
   }
+  // better-auth keys its rate limits on this header only; without a proxy in front there is none,
+  // and every client would share one bucket. Fastify's answer (socket or trusted proxy) is used.
+  headers.set('x-forwarded-for', request.ip);
   return headers;
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "posting_location_dorm_seek_idx" ON "posting" USING btree ("listing_location","dorm","cur_num_seek","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
