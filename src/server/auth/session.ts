@@ -48,7 +48,8 @@ function isMember(viewer: Viewer, termsVersion: string): boolean {
 
 /**
  * Reads the session once per request (only under /api, outside better-auth's own routes).
- * better-auth answers; a member's answer is remembered briefly (MemberSessionCache).
+ * better-auth answers; a member's answer is remembered until the database announces a change to
+ * that user or their sessions (MemberSessionCache, decision 0006).
  */
 export function installSessionHandling(
   app: FastifyInstance,
