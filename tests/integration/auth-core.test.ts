@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { createMember, originHeader } from '../support/users';
 
@@ -36,5 +38,19 @@ describe('auth core', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/test/member' });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('UNAUTHORIZED');
+  });
+
+  it("renews an active member's session and hands the browser the renewed cookie", async () => {
+    const member = await createMember(t);
+    // As if signed in six days ago: one day left of the seven, past better-auth's one-day update age.
+    const soon = new Date(Date.now() + 86_400_000);
+    await t.database.db.update(session).set({ expiresAt: soon }).where(eq(session.userId, member.id));
+    const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: member.cookie } });
+    expect(response.statusCode).toBe(200);
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    const renewed = cookies.find((cookie) => cookie.startsWith('better-auth.session_token='));
+    expect(renewed).toMatch(/Max-Age=604800/);
+    const [row] = await t.database.db.select().from(session).where(eq(session.userId, member.id));
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + 5 * 86_400_000);
   });
 });

@@ -1,6 +1,6 @@
 import { parseCookies } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { messages } from '../../shared/messages';
 import { AppError, errors } from '../http/errors';
 import type { AccountCleanup, AccountCleanups } from './account-cleanup';
@@ -61,7 +61,7 @@ export function installSessionHandling(
   app.decorateRequest('viewer', null);
   app.decorate('onAccountDelete', (cleanup: AccountCleanup) => accountCleanups.add(cleanup));
   let sessionCookieName: string | undefined;
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     const cookieHeader = request.headers.cookie;
     if (!cookieHeader) return;
@@ -73,7 +73,14 @@ export function installSessionHandling(
       request.viewer = known;
       return;
     }
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    const { response: session, headers } = await auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      returnHeaders: true,
+    });
+    // better-auth renews an active session's cookie (or clears a dead one): pass that on, or the
+    // browser drops a signed-in member when the first cookie's max-age runs out.
+    const cookies = headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (!session) return;
     const user = session.user as typeof session.user & { termsAcceptedAt?: Date | null; termsVersion?: string | null };
     const viewer: Viewer = {
