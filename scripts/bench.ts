@@ -21,6 +21,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../src/server/db/client';
 import { user } from '../src/server/db/schema';
+import { insertBulkPostings } from './lib/bulk-postings';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
@@ -53,33 +54,6 @@ interface Measure {
 type Results = Record<number, Record<string, Measure>>;
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
-
-/** Posting rows made in the database itself: fast at any size. Realistic spread as in sample-data. */
-async function seedPostings(db: DatabaseHandle['db'], adminId: string, from: number, to: number): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO posting (listing_location, dorm, address, admin_user_id, admin_name, admin_email,
-      admin_academic_year, admin_gender, aim_integer, cur_group_size, cur_num_seek, monthly_rent,
-      rent_type, rent_per_person, rent_start, rent_end, sublet, status, created_at)
-    SELECT
-      CASE WHEN g % 5 < 3 THEN 'oncampus' ELSE 'offcampus' END,
-      CASE WHEN g % 5 < 3 THEN (ARRAY['Gabelli','Ignacio','Modulars','Ninety-St-Thomas-More','Reservoir','Rubenstein',
-        'Stayer','Thomas-More','Vanderslice','Voute','Walsh','66','Roncalli','Welch'])[1 + (g / 7) % 14] END,
-      CASE WHEN g % 5 >= 3 THEN (10 + g % 190) || ' Foster Street, Brighton, MA' END,
-      ${adminId}, 'Bench Admin', 'bench.admin@bc.edu',
-      (ARRAY['freshman','sophomore','junior','senior'])[1 + (g / 3) % 4],
-      CASE WHEN g % 2 = 0 THEN 'male' ELSE 'female' END,
-      1 + (g / 11) % 5 + 1 + (g / 13) % 4, 1 + (g / 11) % 5, 1 + (g / 13) % 4,
-      CASE WHEN g % 5 >= 3 THEN 900 + (g % 16) * 50 END,
-      CASE WHEN g % 5 >= 3 THEN 'per_person' END,
-      CASE WHEN g % 5 >= 3 THEN 900 + (g % 16) * 50 END,
-      CASE WHEN g % 5 >= 3 THEN DATE '2027-05-01' + ((g / 17) % 120) END,
-      CASE WHEN g % 5 >= 3 THEN DATE '2027-05-01' + ((g / 17) % 120) + 90 END,
-      g % 5 >= 3 AND g % 3 = 0,
-      (ARRAY['Unfulfilled','Unfulfilled','Likely Fulfilled','Fulfilled'])[1 + g % 4],
-      now() - g * interval '1 minute'
-    FROM generate_series(${from}::integer, ${to}::integer) AS g`);
-  await db.execute(sql`VACUUM ANALYZE posting`);
-}
 
 async function signedInMember(app: FastifyInstance, database: DatabaseHandle, termsVersion: string, origin: string) {
   const email = `bench.${randomBytes(4).toString('hex')}@bc.edu`;
@@ -165,7 +139,13 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
     let seeded = 0;
     for (const size of SIZES) {
       const started = Date.now();
-      await seedPostings(database.db, member.id, seeded + 1, size);
+      await insertBulkPostings(database.db, {
+        adminId: member.id,
+        dormKeys: config.college.dorms.map((dorm) => dorm.key),
+        from: seeded + 1,
+        to: size,
+      });
+      await database.db.execute(sql`VACUUM ANALYZE posting`);
       seeded = size;
       log(
         `  ${kind}: ${size.toLocaleString('en-US')} postings seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -1,46 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookmark, posting, user } from '../../src/server/db/schema';
+import { bookmark, posting } from '../../src/server/db/schema';
 import type { PostingPage } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
-import { cookieFrom, createUser, originHeader, type TestMember } from '../support/users';
+import { createMember, createUser, originHeader, type TestMember } from '../support/users';
 
 let t: TestApp;
-let clients = 0;
-
-/**
- * A verified member who accepted the terms, signed up from their own address: better-auth limits
- * sign-ups per client address, and these are many students on many machines.
- */
-async function createMember(target: TestApp): Promise<TestMember> {
-  clients += 1;
-  const ip = `10.${(clients >> 8) & 255}.${clients & 255}.7`;
-  const email = `reader${clients}.${Date.now()}@${target.config.college.college.emailDomain}`;
-  const password = 'correct-horse-battery';
-  const headers = { ...originHeader(target), 'x-forwarded-for': ip };
-  const signUp = await target.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers,
-    payload: { email, name: `Reader ${clients}`, password },
-  });
-  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
-  const id = signUp.json().user.id as string;
-  await target.database.db
-    .update(user)
-    .set({ emailVerified: true, termsAcceptedAt: new Date(), termsVersion: target.config.college.termsVersion })
-    .where(eq(user.id, id));
-  const signIn = await target.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers,
-    payload: { email, password },
-  });
-  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
-  return { id, name: `Reader ${clients}`, email, cookie: cookieFrom(signIn.headers['set-cookie']) };
-}
-
 let admin: TestMember;
 let student: TestMember;
 

@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBulkPostings } from '../../scripts/lib/bulk-postings';
 import { queryRows } from '../../src/server/db/client';
 import { type Cursor, searchStatementForExplain } from '../../src/server/search/queries';
 import { type SearchFilters, searchFiltersSchema } from '../../src/shared/schemas/filters';
@@ -40,30 +41,12 @@ describe.runIf(onPostgres)('search plans on PostgreSQL', () => {
   beforeAll(async () => {
     t = await createTestApp();
     member = await createMember(t);
-    // A realistic spread: 60% on campus over 14 dorms, sizes 1-5, seeking 1-4, two common genders
-    // and a rare one, four years, a third of off-campus postings sublets, rents 900-1650.
-    await t.database.db.execute(sql`
-      INSERT INTO posting (listing_location, dorm, address, admin_user_id, admin_name, admin_email,
-        admin_academic_year, admin_gender, aim_integer, cur_group_size, cur_num_seek, monthly_rent,
-        rent_type, rent_per_person, rent_start, rent_end, sublet, status, created_at)
-      SELECT
-        CASE WHEN g % 5 < 3 THEN 'oncampus' ELSE 'offcampus' END,
-        CASE WHEN g % 5 < 3 THEN (ARRAY['Gabelli','Ignacio','Modulars','Ninety-St-Thomas-More','Reservoir','Rubenstein',
-          'Stayer','Thomas-More','Vanderslice','Voute','Walsh','66','Roncalli','Welch'])[1 + (g / 7) % 14] END,
-        CASE WHEN g % 5 >= 3 THEN g || ' Foster Street' END,
-        ${member.id}, 'Admin', 'admin@bc.edu',
-        (ARRAY['freshman','sophomore','junior','senior'])[1 + (g / 3) % 4],
-        CASE WHEN g % 97 = 0 THEN 'other' WHEN g % 2 = 0 THEN 'male' ELSE 'female' END,
-        1 + (g / 11) % 5 + 1 + (g / 13) % 4, 1 + (g / 11) % 5, 1 + (g / 13) % 4,
-        CASE WHEN g % 5 >= 3 THEN 900 + (g % 16) * 50 END,
-        CASE WHEN g % 5 >= 3 THEN 'per_person' END,
-        CASE WHEN g % 5 >= 3 THEN 900 + (g % 16) * 50 END,
-        CASE WHEN g % 5 >= 3 THEN DATE '2027-05-01' + ((g / 17) % 120) END,
-        CASE WHEN g % 5 >= 3 THEN DATE '2027-05-01' + ((g / 17) % 120) + 90 + (g % 3) * 120 END,
-        g % 5 >= 3 AND g % 3 = 0,
-        'Unfulfilled',
-        now() - g * interval '1 minute'
-      FROM generate_series(1, ${ROWS}::integer) AS g`);
+    await insertBulkPostings(t.database.db, {
+      adminId: member.id,
+      dormKeys: t.config.college.dorms.map((dorm) => dorm.key),
+      from: 1,
+      to: ROWS,
+    });
     await t.database.db.execute(sql`ANALYZE posting`);
   }, 120_000);
   afterAll(async () => {

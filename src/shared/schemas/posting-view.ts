@@ -3,6 +3,7 @@
  * posting.ts; these are the read shapes both the server and the client rely on.
  */
 import type { AcademicYear, Gender, ListingLocation, PostingStatus, RentType, Utilities } from '../options';
+import type { PostingMemberWrite } from './posting';
 
 export interface PostingImageView {
   id: string;
@@ -14,14 +15,8 @@ export interface PostingImageView {
   height: number;
 }
 
-export interface PostingMemberView {
-  name: string;
-  academicYear: AcademicYear;
-  gender: Gender;
-  customGender: string | null;
-  email: string | null;
-  instagramHandle: string | null;
-}
+/** A member as the detail view shows it: exactly as stored. */
+export type PostingMemberView = PostingMemberWrite;
 
 export interface AdminContactView {
   name: string;

@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { LISTING_LOCATION_LABELS } from '../../../shared/options';
-import { filtersToParams, type SearchFilters } from '../../../shared/schemas/filters';
 import { useCollege } from '../../app/config-context';
 import { usePageTitle } from '../../app/use-page-title';
 import { PostingForm } from '../posting-editor';
-import { emptyFilters, FilterBar } from '../postings/FilterBar';
-import { LocationTabs } from '../postings/LocationTabs';
+import { SearchLauncher } from '../postings/SearchLauncher';
 import { Backdrop } from './Backdrop';
 import styles from './LandingPage.module.css';
 
@@ -14,8 +10,6 @@ import styles from './LandingPage.module.css';
 export function Component() {
   const { productName, college } = useCollege();
   usePageTitle('Home');
-  const navigate = useNavigate();
-  const [filters, setFilters] = useState<SearchFilters>(emptyFilters('oncampus'));
   return (
     <div className={styles.landing}>
       <section className={styles.hero} aria-labelledby="landing-title">
@@ -25,21 +19,7 @@ export function Component() {
             {productName}
           </h1>
           <p className={styles.tagline}>Find your roommates and your home at {college.name}.</p>
-          <LocationTabs
-            value={filters.location}
-            onChange={(location) => setFilters({ ...filters, location })}
-            panelId="landing-search"
-            label="Listing location"
-            labels={LISTING_LOCATION_LABELS}
-          />
-          <div id="landing-search" role="tabpanel" aria-labelledby={`landing-search-tab-${filters.location}`}>
-            <FilterBar
-              filters={filters}
-              onChange={setFilters}
-              onReset={() => setFilters(emptyFilters(filters.location))}
-              onSearch={() => navigate(`/postings?${filtersToParams(filters)}`)}
-            />
-          </div>
+          <SearchLauncher panelId="landing-search" labels={LISTING_LOCATION_LABELS} />
         </div>
       </section>
       <section className={styles.form} aria-label="Create a posting">

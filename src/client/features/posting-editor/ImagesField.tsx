@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../../shared/options';
+import fieldStyles from '../../ui/FormField.module.css';
 import styles from './PostingForm.module.css';
 
 /** One picture of the posting as the form shows it: already stored, or chosen now. */
@@ -71,7 +72,7 @@ export function ImagesField({
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Images</legend>
-      <p className={styles.hint} id={`${id}-hint`}>
+      <p className={fieldStyles.hint} id={`${id}-hint`}>
         JPG or PNG only, up to {MAX_IMAGES_PER_POSTING} images of {MB} MB each. The first image is shown first.
       </p>
       <div>

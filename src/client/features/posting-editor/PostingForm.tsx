@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ComponentPropsWithRef, useEffect, useId, useMemo, useState } from 'react';
 import { Controller, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { messages } from '../../../shared/messages';
@@ -24,6 +24,7 @@ import { useCollege } from '../../app/config-context';
 import { useSession } from '../../app/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
+import { describedBy, Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
 import { newPostingValues, type PostingFormValues, postingValues, today } from './form-values';
 import { type ImageItem, ImagesField } from './ImagesField';
@@ -58,52 +59,24 @@ function errorAt(errors: FieldErrors<PostingFormValues>, path: string): string |
   return typeof message === 'string' ? message : undefined;
 }
 
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
+/** A select of fixed choices after a blank first option that says what to choose. */
+function ChoiceSelect<T extends string>({
+  placeholder,
+  choices,
+  labels,
+  ...select
+}: { placeholder: string; choices: readonly T[]; labels: Record<T, string> } & ComponentPropsWithRef<'select'>) {
   return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>
-        {label}
-        {required ? (
-          <span className={fieldStyles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <select {...select}>
+      <option value="">{placeholder}</option>
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {labels[choice]}
+        </option>
+      ))}
+    </select>
   );
 }
-
-/** aria props that tie a control to its hint and error. */
-const describe = (id: string, error?: string, hint?: boolean) => ({
-  id,
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
-});
 
 /**
  * The posting form of spec section 2, for creating and for editing. Validation is the shared
@@ -265,6 +238,17 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const errors = formState.errors;
   const err = (path: FieldPath<PostingFormValues>) => errorAt(errors, path);
   const seekMax = Math.max(1, HOUSING_AIM_MAX - members.fields.length);
+  /** What ties a control to its label, hint and error. */
+  const controlAria = (name: FieldPath<PostingFormValues>, hint?: boolean) => ({
+    id: fid(name),
+    className: fieldStyles.control,
+    'aria-invalid': err(name) ? true : undefined,
+    'aria-describedby': describedBy(fid(name), err(name), hint),
+  });
+  const controlProps = (name: FieldPath<PostingFormValues>, hint?: boolean) => ({
+    ...controlAria(name, hint),
+    ...register(name),
+  });
 
   return (
     <form
@@ -297,7 +281,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         </div>
         {onCampus ? (
           <Field id={fid('dorm')} label="Dorm" error={err('dorm')} required>
-            <select className={fieldStyles.control} {...describe(fid('dorm'), err('dorm'))} {...register('dorm')}>
+            <select {...controlProps('dorm')}>
               <option value="">Select a dorm</option>
               {college.dorms.map((dorm) => (
                 <option key={dorm.key} value={dorm.key}>
@@ -308,12 +292,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
           </Field>
         ) : (
           <Field id={fid('address')} label="Address" error={err('address')} required>
-            <input
-              className={fieldStyles.control}
-              autoComplete="street-address"
-              {...describe(fid('address'), err('address'))}
-              {...register('address')}
-            />
+            <input autoComplete="street-address" {...controlProps('address')} />
           </Field>
         )}
       </fieldset>
@@ -322,82 +301,44 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         <legend className={styles.legend}>Group admin (you)</legend>
         <div className={styles.grid}>
           <Field id={fid('adminName')} label="Admin name" hint="From your account">
-            <input
-              className={fieldStyles.control}
-              readOnly
-              {...describe(fid('adminName'), undefined, true)}
-              {...register('adminName')}
-            />
+            <input readOnly {...controlProps('adminName', true)} />
           </Field>
           <Field id={fid('adminEmail')} label="Admin email" hint="From your account">
-            <input
-              className={fieldStyles.control}
-              type="email"
-              readOnly
-              {...describe(fid('adminEmail'), undefined, true)}
-              {...register('adminEmail')}
-            />
+            <input type="email" readOnly {...controlProps('adminEmail', true)} />
           </Field>
           <Field id={fid('adminAcademicYear')} label="Academic year" error={err('adminAcademicYear')} required>
-            <select
-              className={fieldStyles.control}
-              {...describe(fid('adminAcademicYear'), err('adminAcademicYear'))}
-              {...register('adminAcademicYear')}
-            >
-              <option value="">Select a year</option>
-              {ACADEMIC_YEARS.map((year) => (
-                <option key={year} value={year}>
-                  {ACADEMIC_YEAR_LABELS[year]}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect
+              placeholder="Select a year"
+              choices={ACADEMIC_YEARS}
+              labels={ACADEMIC_YEAR_LABELS}
+              {...controlProps('adminAcademicYear')}
+            />
           </Field>
           <Field id={fid('adminGender')} label="Gender" error={err('adminGender')} required>
-            <select
-              className={fieldStyles.control}
-              {...describe(fid('adminGender'), err('adminGender'))}
-              {...register('adminGender')}
-            >
-              <option value="">Select a gender</option>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {GENDER_LABELS[gender]}
-                </option>
-              ))}
-            </select>
+            <ChoiceSelect
+              placeholder="Select a gender"
+              choices={GENDERS}
+              labels={GENDER_LABELS}
+              {...controlProps('adminGender')}
+            />
           </Field>
           {adminGender === 'other' ? (
             <Field id={fid('adminCustomGender')} label="Your gender" error={err('adminCustomGender')} required>
-              <input
-                className={fieldStyles.control}
-                {...describe(fid('adminCustomGender'), err('adminCustomGender'))}
-                {...register('adminCustomGender')}
-              />
+              <input {...controlProps('adminCustomGender')} />
             </Field>
           ) : null}
           <Field id={fid('adminPhone')} label="Admin phone" error={err('adminPhone')}>
-            <input
-              className={fieldStyles.control}
-              type="tel"
-              autoComplete="tel"
-              {...describe(fid('adminPhone'), err('adminPhone'))}
-              {...register('adminPhone')}
-            />
+            <input type="tel" autoComplete="tel" {...controlProps('adminPhone')} />
           </Field>
           <Field id={fid('adminInstagram')} label="Admin Instagram handle" error={err('adminInstagram')}>
-            <input
-              className={fieldStyles.control}
-              autoCapitalize="none"
-              {...describe(fid('adminInstagram'), err('adminInstagram'))}
-              {...register('adminInstagram')}
-            />
+            <input autoCapitalize="none" {...controlProps('adminInstagram')} />
           </Field>
         </div>
       </fieldset>
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Current members</legend>
-        <p className={styles.hint}>Everyone already in the group, yourself included.</p>
+        <p className={fieldStyles.hint}>Everyone already in the group, yourself included.</p>
         {err('members') ? <p className={fieldStyles.error}>{err('members')}</p> : null}
         <ol className={styles.members}>
           {members.fields.map((field, index) => {
@@ -409,11 +350,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
                   <legend className={styles.memberLegend}>Member {n}</legend>
                   <div className={styles.grid}>
                     <Field id={fid(`${base}.name`)} label="Name" error={err(`${base}.name`)} required>
-                      <input
-                        className={fieldStyles.control}
-                        {...describe(fid(`${base}.name`), err(`${base}.name`))}
-                        {...register(`${base}.name`)}
-                      />
+                      <input {...controlProps(`${base}.name`)} />
                     </Field>
                     <Field
                       id={fid(`${base}.academicYear`)}
@@ -421,32 +358,20 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
                       error={err(`${base}.academicYear`)}
                       required
                     >
-                      <select
-                        className={fieldStyles.control}
-                        {...describe(fid(`${base}.academicYear`), err(`${base}.academicYear`))}
-                        {...register(`${base}.academicYear`)}
-                      >
-                        <option value="">Select a year</option>
-                        {ACADEMIC_YEARS.map((year) => (
-                          <option key={year} value={year}>
-                            {ACADEMIC_YEAR_LABELS[year]}
-                          </option>
-                        ))}
-                      </select>
+                      <ChoiceSelect
+                        placeholder="Select a year"
+                        choices={ACADEMIC_YEARS}
+                        labels={ACADEMIC_YEAR_LABELS}
+                        {...controlProps(`${base}.academicYear`)}
+                      />
                     </Field>
                     <Field id={fid(`${base}.gender`)} label="Gender" error={err(`${base}.gender`)} required>
-                      <select
-                        className={fieldStyles.control}
-                        {...describe(fid(`${base}.gender`), err(`${base}.gender`))}
-                        {...register(`${base}.gender`)}
-                      >
-                        <option value="">Select a gender</option>
-                        {GENDERS.map((gender) => (
-                          <option key={gender} value={gender}>
-                            {GENDER_LABELS[gender]}
-                          </option>
-                        ))}
-                      </select>
+                      <ChoiceSelect
+                        placeholder="Select a gender"
+                        choices={GENDERS}
+                        labels={GENDER_LABELS}
+                        {...controlProps(`${base}.gender`)}
+                      />
                     </Field>
                     {memberGenders[index] === 'other' ? (
                       <Field
@@ -455,32 +380,18 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
                         error={err(`${base}.customGender`)}
                         required
                       >
-                        <input
-                          className={fieldStyles.control}
-                          {...describe(fid(`${base}.customGender`), err(`${base}.customGender`))}
-                          {...register(`${base}.customGender`)}
-                        />
+                        <input {...controlProps(`${base}.customGender`)} />
                       </Field>
                     ) : null}
                     <Field id={fid(`${base}.email`)} label="Email (optional)" error={err(`${base}.email`)}>
-                      <input
-                        className={fieldStyles.control}
-                        type="email"
-                        {...describe(fid(`${base}.email`), err(`${base}.email`))}
-                        {...register(`${base}.email`)}
-                      />
+                      <input type="email" {...controlProps(`${base}.email`)} />
                     </Field>
                     <Field
                       id={fid(`${base}.instagramHandle`)}
                       label="Instagram (optional)"
                       error={err(`${base}.instagramHandle`)}
                     >
-                      <input
-                        className={fieldStyles.control}
-                        autoCapitalize="none"
-                        {...describe(fid(`${base}.instagramHandle`), err(`${base}.instagramHandle`))}
-                        {...register(`${base}.instagramHandle`)}
-                      />
+                      <input autoCapitalize="none" {...controlProps(`${base}.instagramHandle`)} />
                     </Field>
                   </div>
                   <button
@@ -509,16 +420,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         <legend className={styles.legend}>Looking for</legend>
         <div className={styles.grid}>
           <Field id={fid('curNumSeek')} label="Number of roommates needed" error={err('curNumSeek')} required>
-            <input
-              className={fieldStyles.control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={seekMax}
-              step={1}
-              {...describe(fid('curNumSeek'), err('curNumSeek'))}
-              {...register('curNumSeek')}
-            />
+            <input type="number" inputMode="numeric" min={1} max={seekMax} step={1} {...controlProps('curNumSeek')} />
           </Field>
           <div className={styles.checkboxField}>
             <input id={fid('sublet')} type="checkbox" {...register('sublet')} />
@@ -537,11 +439,10 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
                 name="monthlyRent"
                 render={({ field }) => (
                   <input
-                    className={fieldStyles.control}
                     inputMode="numeric"
                     ref={field.ref}
                     name={field.name}
-                    {...describe(fid('monthlyRent'), err('monthlyRent'), true)}
+                    {...controlAria('monthlyRent', true)}
                     value={rentFocused || !field.value ? field.value : `$${field.value}`}
                     onFocus={() => setRentFocused(true)}
                     onBlur={() => {
@@ -554,48 +455,26 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
               />
             </Field>
             <Field id={fid('rentType')} label="Rent type" error={err('rentType')}>
-              <select
-                className={fieldStyles.control}
-                {...describe(fid('rentType'), err('rentType'))}
-                {...register('rentType')}
-              >
-                <option value="">Select total or per person</option>
-                {RENT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {RENT_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
+              <ChoiceSelect
+                placeholder="Select total or per person"
+                choices={RENT_TYPES}
+                labels={RENT_TYPE_LABELS}
+                {...controlProps('rentType')}
+              />
             </Field>
             <Field id={fid('utilities')} label="Utilities" error={err('utilities')}>
-              <select
-                className={fieldStyles.control}
-                {...describe(fid('utilities'), err('utilities'))}
-                {...register('utilities')}
-              >
-                <option value="">Not specified</option>
-                {UTILITIES.map((value) => (
-                  <option key={value} value={value}>
-                    {UTILITIES_LABELS[value]}
-                  </option>
-                ))}
-              </select>
+              <ChoiceSelect
+                placeholder="Not specified"
+                choices={UTILITIES}
+                labels={UTILITIES_LABELS}
+                {...controlProps('utilities')}
+              />
             </Field>
             <Field id={fid('rentStart')} label="Start date" error={err('rentStart')} required>
-              <input
-                className={fieldStyles.control}
-                type="date"
-                {...describe(fid('rentStart'), err('rentStart'))}
-                {...register('rentStart')}
-              />
+              <input type="date" {...controlProps('rentStart')} />
             </Field>
             <Field id={fid('rentEnd')} label="End date" error={err('rentEnd')} required>
-              <input
-                className={fieldStyles.control}
-                type="date"
-                {...describe(fid('rentEnd'), err('rentEnd'))}
-                {...register('rentEnd')}
-              />
+              <input type="date" {...controlProps('rentEnd')} />
             </Field>
           </div>
         </fieldset>

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/schemas/filters';
 import { useCollege } from '../../app/config-context';
 import buttonStyles from '../../ui/Button.module.css';
+import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
 import styles from './FilterBar.module.css';
 
@@ -36,10 +37,7 @@ interface SelectProps {
 function Select({ label, value, options, onChange }: SelectProps) {
   const id = useId();
   return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <select
         id={id}
         className={fieldStyles.control}
@@ -53,7 +51,7 @@ function Select({ label, value, options, onChange }: SelectProps) {
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 
@@ -121,10 +119,7 @@ export function FilterBar({
           />
         ) : (
           <>
-            <div className={fieldStyles.field}>
-              <label className={fieldStyles.label} htmlFor={rentId}>
-                Max Rent per Person ($/month)
-              </label>
+            <Field id={rentId} label="Max Rent per Person ($/month)">
               <input
                 id={rentId}
                 className={fieldStyles.control}
@@ -136,11 +131,8 @@ export function FilterBar({
                 value={filters.maxRent ?? ''}
                 onChange={(event) => set('maxRent', event.target.value)}
               />
-            </div>
-            <div className={fieldStyles.field}>
-              <label className={fieldStyles.label} htmlFor={moveInId}>
-                Move-in
-              </label>
+            </Field>
+            <Field id={moveInId} label="Move-in">
               <input
                 id={moveInId}
                 className={fieldStyles.control}
@@ -149,11 +141,8 @@ export function FilterBar({
                 max={filters.moveOut}
                 onChange={(event) => set('moveIn', event.target.value)}
               />
-            </div>
-            <div className={fieldStyles.field}>
-              <label className={fieldStyles.label} htmlFor={moveOutId}>
-                Move-out
-              </label>
+            </Field>
+            <Field id={moveOutId} label="Move-out">
               <input
                 id={moveOutId}
                 className={fieldStyles.control}
@@ -162,7 +151,7 @@ export function FilterBar({
                 min={filters.moveIn}
                 onChange={(event) => set('moveOut', event.target.value)}
               />
-            </div>
+            </Field>
           </>
         )}
         <Select label="Gender" value={filters.gender} options={genderOptions} onChange={(v) => set('gender', v)} />
@@ -179,10 +168,7 @@ export function FilterBar({
           onChange={(v) => set('sublet', v)}
         />
         {onCampus ? null : (
-          <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={`${rentId}-sort`}>
-              Sort
-            </label>
+          <Field id={`${rentId}-sort`} label="Sort">
             <select
               id={`${rentId}-sort`}
               className={fieldStyles.control}
@@ -195,7 +181,7 @@ export function FilterBar({
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         )}
       </div>
       <div className={styles.buttons}>
