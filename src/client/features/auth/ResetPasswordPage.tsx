@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
-import { PASSWORD_MIN_LENGTH, type ResetPasswordInput, resetPasswordSchema } from '../../../shared/schemas/auth';
+import { type ResetPasswordInput, resetPasswordSchema } from '../../../shared/schemas/auth';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from './Auth.module.css';
 import { authPost } from './auth-api';
-import { TextField } from './TextField';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** The page the e-mailed reset link opens (?token=...): choose a new password. */
 export function Component() {
@@ -71,20 +71,11 @@ export function Component() {
         </>
       ) : (
         <form className={styles.form} noValidate onSubmit={submit}>
-          <TextField
+          <NewPasswordFields
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <TextField
-            label="Repeat new password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+            password={register('password')}
+            confirmPassword={register('confirmPassword')}
+            errors={errors}
           />
           {outcome?.kind === 'failed' ? (
             <p role="alert" className={styles.alert}>

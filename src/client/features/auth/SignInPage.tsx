@@ -6,7 +6,6 @@ import { messages } from '../../../shared/messages';
 import { TOAST_MS } from '../../../shared/options';
 import {
   OIDC_PROVIDER_ID,
-  PASSWORD_MIN_LENGTH,
   type SignInInput,
   type SignUpInput,
   signInSchema,
@@ -20,6 +19,7 @@ import buttonStyles from '../../ui/Button.module.css';
 import { showNotice } from '../../ui/Notice';
 import styles from './Auth.module.css';
 import { authPost, oidcErrorMessage, signInWithPopup, signInWithRedirect } from './auth-api';
+import { NewPasswordFields } from './NewPasswordFields';
 import wall from './SignInPage.module.css';
 import { TextField } from './TextField';
 
@@ -124,20 +124,11 @@ function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void>; emai
         error={errors.email?.message}
         {...register('email')}
       />
-      <TextField
+      <NewPasswordFields
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Repeat password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+        password={register('password')}
+        confirmPassword={register('confirmPassword')}
+        errors={errors}
       />
       {failure ? (
         <p role="alert" className={styles.alert}>
