@@ -7,6 +7,9 @@
 // PostgreSQL too when DATABASE_URL is set (in a scratch database created and dropped here; nothing
 // else in that server is touched). BENCH_ENGINES, BENCH_TARGETS, BENCH_SIZES, BENCH_SECONDS and
 // BENCH_CONNECTIONS narrow or change the run.
+// Then it times saved-search alert matching: 10,000 saved searches (BENCH_SAVED_SEARCHES), and the
+// time to find the searches a new posting matches, through the match index and, for comparison,
+// by reading every active search. BENCH_PARTS=search or BENCH_PARTS=alerts runs one part.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -19,15 +22,24 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { type DatabaseHandle, openDatabase } from '../src/server/db/client';
+import { type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client';
 import { user } from '../src/server/db/schema';
-import { insertBulkPostings } from './lib/bulk-postings';
+import type { AlertPosting } from '../src/server/saved-searches/queries';
+import { activeQuestions } from '../src/shared/lifestyle';
+import { matchesFilters } from '../src/shared/matching';
+import type { SearchFilters } from '../src/shared/schemas/filters';
+import { assignBulkGroups, insertBulkPostings, insertBulkProfiles } from './lib/bulk-postings';
+import { insertBulkSavedSearches } from './lib/bulk-saved-searches';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const SAVED_SEARCHES = Number(process.env.BENCH_SAVED_SEARCHES ?? 10_000);
+const PARTS = (process.env.BENCH_PARTS ?? 'search,alerts').split(',');
+/** New postings matched per measurement. */
+const ALERT_SAMPLES = 300;
 // A dorm: the filter students use most, with a full page (20 cards) at both sizes, so the two
 // sizes compare the same work.
 const FILTERED = '/api/postings?location=oncampus&dorm=Walsh';
@@ -38,6 +50,9 @@ const TARGETS = [
   { name: 'first page', path: '/api/postings?location=oncampus', uncached: false },
   { name: 'filtered page', path: FILTERED, uncached: false },
   { name: 'filtered (uncached)', path: FILTERED, uncached: true },
+  // 'Best fit' (issue 13): ranked for this viewer on every request (never cached), against groups
+  // whose admin and a member have lifestyle profiles. Compare with 'first page', the same postings unsorted.
+  { name: 'best fit page', path: '/api/postings?location=oncampus&sort=fit', uncached: false },
 ];
 
 // BENCH_TARGETS=/api/me,... measures only those (for profiling); the summary then skips ratios it lacks.
@@ -52,6 +67,14 @@ interface Measure {
   errors: number;
 }
 type Results = Record<number, Record<string, Measure>>;
+
+interface AlertResult {
+  searches: number;
+  indexed: { p50: number; p99: number };
+  scan: { p50: number; p99: number };
+  candidates: number;
+  matches: number;
+}
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -99,7 +122,94 @@ async function measure(url: string, cookie: string, seconds: number): Promise<Me
   };
 }
 
-async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+const round2 = (ms: number) => Math.round(ms * 100) / 100;
+
+/** New postings of every shape, as the alerts job sees them. */
+function samplePostings(dormKeys: string[]): AlertPosting[] {
+  return Array.from({ length: ALERT_SAMPLES }, (_, i) => {
+    const onCampus = i % 5 < 3;
+    const seek = 1 + (i % 4);
+    return {
+      id: '00000000-0000-4000-8000-000000000000',
+      adminUserId: 'nobody',
+      listingLocation: onCampus ? 'oncampus' : 'offcampus',
+      dorm: onCampus ? (dormKeys[i % dormKeys.length] as string) : null,
+      address: onCampus ? null : `${i} Foster Street`,
+      aimInteger: seek + 1 + (i % 5),
+      curNumSeek: seek,
+      adminGender: i % 2 === 0 ? 'male' : 'female',
+      adminAcademicYear: ['freshman', 'sophomore', 'junior', 'senior'][i % 4] as string,
+      sublet: !onCampus && i % 3 === 0,
+      rentPerPerson: onCampus ? null : 900 + (i % 16) * 50,
+      rentStart: onCampus ? null : '2027-06-01',
+      rentEnd: onCampus ? null : '2028-05-31',
+      status: 'Unfulfilled',
+    };
+  });
+}
+
+/** Times finding the saved searches each new posting matches: through the index, and by reading them all. */
+async function benchAlerts(
+  kind: string,
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  dormKeys: string[],
+  termsVersion: string,
+): Promise<AlertResult> {
+  const started = Date.now();
+  await insertBulkSavedSearches(database.db, {
+    users: Math.ceil(SAVED_SEARCHES / 3),
+    count: SAVED_SEARCHES,
+    dormKeys,
+    termsVersion,
+  });
+  await database.db.execute(sql`VACUUM ANALYZE saved_search`);
+  await database.db.execute(sql`ANALYZE "user"`);
+  log(
+    `  ${kind}: ${SAVED_SEARCHES.toLocaleString('en-US')} saved searches seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const postings = samplePostings(dormKeys);
+  const indexed: number[] = [];
+  const scan: number[] = [];
+  let candidates = 0;
+  let matches = 0;
+  // Warm-up: plans and caches, for both ways.
+  for (const posting of postings.slice(0, 20)) await app.savedSearches.matchingSearches(database.db, posting);
+  for (const posting of postings) {
+    const t0 = performance.now();
+    const found = await app.savedSearches.matchingSearches(database.db, posting);
+    indexed.push(performance.now() - t0);
+    matches += found.length;
+  }
+  for (const posting of postings) {
+    const t0 = performance.now();
+    const all = await queryRows<{ filters: unknown; user_id: string }>(
+      database.db,
+      sql`SELECT s.filters, s.user_id FROM saved_search s WHERE s.alert <> 'off'`,
+    );
+    all.filter((row) => matchesFilters(posting, row.filters as Partial<SearchFilters>));
+    scan.push(performance.now() - t0);
+    candidates += all.length;
+  }
+  const [row] = await queryRows<{ n: unknown }>(database.db, sql`SELECT count(*) AS n FROM saved_search`);
+  indexed.sort((a, b) => a - b);
+  scan.sort((a, b) => a - b);
+  const result: AlertResult = {
+    searches: Number(row?.n),
+    indexed: { p50: round2(percentile(indexed, 50)), p99: round2(percentile(indexed, 99)) },
+    scan: { p50: round2(percentile(scan, 50)), p99: round2(percentile(scan, 99)) },
+    candidates: Math.round(candidates / postings.length),
+    matches: Math.round(matches / postings.length),
+  };
+  log(
+    `  ${kind} alert matching @ ${result.searches.toLocaleString('en-US')} saved searches: p50 ${result.indexed.p50} ms  p99 ${result.indexed.p99} ms per new posting (${result.matches} matches on average); reading every active search instead: p50 ${result.scan.p50} ms  p99 ${result.scan.p99} ms (${result.candidates} rows)`,
+  );
+  return result;
+}
+
+async function benchEngine(kind: 'pglite' | 'postgres'): Promise<{ results: Results; alerts?: AlertResult }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-bench-'));
   let scratch: { admin: string; name: string } | undefined;
   let database: DatabaseHandle;
@@ -118,6 +228,7 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
     database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   }
   const results: Results = {};
+  let alerts: AlertResult | undefined;
   let app: FastifyInstance | undefined;
   let uncachedApp: FastifyInstance | undefined;
   try {
@@ -136,8 +247,13 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
     uncachedApp = await buildApp({ config, database, logger: false, searchCache: false });
     const uncachedAddress = await uncachedApp.listen({ host: '127.0.0.1', port: 0 });
     const member = await signedInMember(app, database, config.college.termsVersion, config.publicUrl);
+    await insertBulkProfiles(
+      database.db,
+      member.id,
+      activeQuestions(config.college.lifestyle).map((q) => q.key),
+    );
     let seeded = 0;
-    for (const size of SIZES) {
+    for (const size of PARTS.includes('search') ? SIZES : []) {
       const started = Date.now();
       await insertBulkPostings(database.db, {
         adminId: member.id,
@@ -145,7 +261,10 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
         from: seeded + 1,
         to: size,
       });
+      await assignBulkGroups(database.db, member.id);
       await database.db.execute(sql`VACUUM ANALYZE posting`);
+      await database.db.execute(sql`VACUUM ANALYZE posting_member`);
+      await database.db.execute(sql`VACUUM ANALYZE lifestyle_answer`);
       seeded = size;
       log(
         `  ${kind}: ${size.toLocaleString('en-US')} postings seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -161,6 +280,10 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
         );
       }
     }
+    if (PARTS.includes('alerts')) {
+      const dormKeys = config.college.dorms.map((dorm) => dorm.key);
+      alerts = await benchAlerts(kind, app, database, dormKeys, config.college.termsVersion);
+    }
   } finally {
     // Let the last in-flight requests of the load generator finish before the pool closes.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -175,10 +298,20 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<Results> {
       await client.end();
     }
   }
-  return results;
+  return { results, alerts };
+}
+
+function alertSummary(alerts: AlertResult): string[] {
+  return [
+    '',
+    `| saved searches | match one new posting, p50 / p99 (ms) | reading every active search instead, p50 / p99 (ms) | matches per posting |`,
+    '|---:|---:|---:|---:|',
+    `| ${alerts.searches.toLocaleString('en-US')} | ${alerts.indexed.p50} / ${alerts.indexed.p99} | ${alerts.scan.p50} / ${alerts.scan.p99} | ${alerts.matches} |`,
+  ];
 }
 
 function summary(kind: string, results: Results): string[] {
+  if (!PARTS.includes('search')) return [`### ${kind}`];
   const small = results[SIZES[0] as number] as Record<string, Measure>;
   const large = results[SIZES[1] as number] as Record<string, Measure> | undefined;
   const lines = [
@@ -205,7 +338,17 @@ function summary(kind: string, results: Results): string[] {
       }
     }
   }
-  for (const name of ['first page', 'filtered page', 'filtered (uncached)']) {
+  for (const size of SIZES) {
+    const r = results[size] as Record<string, Measure>;
+    const fit = r['best fit page'];
+    const first = r['first page'];
+    if (fit && first) {
+      lines.push(
+        `- best fit page p50 ${fit.p50} ms beside the unsorted first page p50 ${first.p50} ms at ${size.toLocaleString('en-US')} postings`,
+      );
+    }
+  }
+  for (const name of ['first page', 'filtered page', 'filtered (uncached)', 'best fit page']) {
     const growth = ratio(large?.[name], small[name], (m) => m.p50);
     if (growth !== undefined) lines.push(`- p50 at 100,000 / p50 at 1,000 (${name}): ${growth.toFixed(2)}x`);
   }
@@ -222,8 +365,12 @@ async function main() {
   const chosen = only ? engines.filter((kind) => only.includes(kind)) : engines;
   const report: string[] = [];
   for (const kind of chosen) {
-    const results = await benchEngine(kind);
-    report.push(...summary(kind === 'pglite' ? 'Embedded database (PGlite)' : 'PostgreSQL', results), '');
+    const { results, alerts } = await benchEngine(kind);
+    report.push(
+      ...summary(kind === 'pglite' ? 'Embedded database (PGlite)' : 'PostgreSQL', results),
+      ...(alerts ? alertSummary(alerts) : []),
+      '',
+    );
   }
   log();
   log(report.join('\n'));

@@ -21,7 +21,9 @@ const POSTINGS_WITH_IMAGES = 12;
 
 async function main() {
   const config = loadConfig();
-  const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir, () => process.exit(1));
+  const release = config.databaseUrl
+    ? undefined
+    : await lockDataDir(config.dataDir, { kind: 'script', command: 'npm run seed' }, () => process.exit(1));
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
@@ -110,7 +112,10 @@ async function main() {
       });
     await storage.delete(oldImages.flatMap((image) => [image.cardKey, image.fullKey]));
     process.stdout.write(
-      `Seeded ${USERS} sample students and ${POSTINGS} postings (${imageRows.length} images in ${storage.kind} storage) into ${database.kind === 'pglite' ? path.join(config.dataDir, 'db') : 'DATABASE_URL'}.\n`,
+      `Seeded ${USERS} sample students and ${POSTINGS} postings (${imageRows.length} images in ${storage.kind} storage) into ${database.kind === 'pglite' ? path.join(config.dataDir, 'db') : 'DATABASE_URL'}.\n` +
+        `Sample students have no password. To sign in as one (e.g. ${people[0]?.email}), start the server, choose ` +
+        `'Forgot your password?' on the sign-in page and open the reset link the server prints; or sign up with your ` +
+        `own @${domain} address.\n`,
     );
   } finally {
     await database.close();

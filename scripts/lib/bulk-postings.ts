@@ -33,3 +33,42 @@ export async function insertBulkPostings(
       now() - g * interval '1 minute'
     FROM generate_series(${from}::integer, ${to}::integer) AS g`);
 }
+
+/** How many students with a lifestyle profile the bulk groups are drawn from. */
+export const BULK_PROFILES = 500;
+
+/**
+ * For 'Best fit' (issue 13): BULK_PROFILES students, each with an answer to every question (spread
+ * by their number), and `viewerId`'s own answers. Run once.
+ */
+export async function insertBulkProfiles(db: Database, viewerId: string, questionKeys: string[]): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO "user" (id, name, email, email_verified)
+    SELECT 'bench-profile-' || n, 'Profile ' || n, 'bench.profile.' || n || '@bc.edu', true
+    FROM generate_series(0, ${BULK_PROFILES - 1}) AS n`);
+  await db.execute(sql`
+    INSERT INTO lifestyle_answer (user_id, question, self, accept, importance)
+    SELECT 'bench-profile-' || n, q.key, (n + q.i) % 3, 1 + (n * 7 + q.i) % 7, (n + q.i * 5) % 3
+    FROM generate_series(0, ${BULK_PROFILES - 1}) AS n,
+      unnest(string_to_array(${questionKeys.join('|')}, '|')) WITH ORDINALITY AS q(key, i)`);
+  await db.execute(sql`
+    INSERT INTO lifestyle_answer (user_id, question, self, accept, importance)
+    SELECT ${viewerId}, q.key, q.i % 3, 3, 1 + q.i % 2
+    FROM unnest(string_to_array(${questionKeys.join('|')}, '|')) WITH ORDINALITY AS q(key, i)`);
+}
+
+/**
+ * Gives postings `from` to `to` of `viewerId` (as insertBulkPostings made them) to students with
+ * profiles: an admin and one more member linked by e-mail, as real groups are.
+ */
+export async function assignBulkGroups(db: Database, viewerId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE posting SET admin_user_id = 'bench-profile-' || (abs(hashtext(id::text)) % ${BULK_PROFILES})
+    WHERE admin_user_id = ${viewerId}`);
+  await db.execute(sql`
+    INSERT INTO posting_member (posting_id, position, name, academic_year, gender, email)
+    SELECT p.id, 1, 'Member', 'junior', 'female',
+      'bench.profile.' || ((abs(hashtext(p.id::text)) + 1) % ${BULK_PROFILES}) || '@bc.edu'
+    FROM posting p
+    WHERE NOT EXISTS (SELECT 1 FROM posting_member m WHERE m.posting_id = p.id)`);
+}

@@ -29,7 +29,13 @@ export function ensureClientBuilt() {
   if (!clientBuildIsStale()) return false;
   process.stdout.write('Building the client...\n');
   const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // Always the production build, also when a test runner (NODE_ENV=test) asks for it: Vite would
+  // otherwise bundle React's development build, and tests would not serve what users get.
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     process.stderr.write('The client build failed; see the messages above.\n');
     process.exit(result.status ?? 1);

@@ -1,25 +1,25 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { ConfigProvider } from './app/config-context';
-import { createRouter } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { ConfigProvider, loadConfig } from './app/config-context';
+import { AppRoutes } from './app/router';
+import { refreshSession } from './app/session';
 import './styles/global.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
-});
-const router = createRouter();
+// What the first paint waits for starts now, side by side: the college's configuration and the
+// session (index.html preloads both answers; the server names the page's chunks there too).
+void loadConfig();
+void refreshSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider>
-        <RouterProvider router={router} />
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </ConfigProvider>
   </StrictMode>,
 );

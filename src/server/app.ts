@@ -1,7 +1,8 @@
 import path from 'node:path';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account/routes';
 import { AccountCleanups } from './auth/account-cleanup';
 import { createAuth } from './auth/auth';
 import { MemberSessionCache } from './auth/member-session-cache';
@@ -12,13 +13,30 @@ import type { AppConfig } from './config';
 import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/client';
 import { healthRoutes } from './health/routes';
-import { installErrorHandling } from './http/errors';
+import { fastifyTrustProxy } from './http/client-address';
+import { registerCompression } from './http/compression';
+import { frameworkErrorReply, installErrorHandling } from './http/errors';
+import { installNulGuard } from './http/nul-guard';
+import { OneLinePerRequest } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
+import { JobRunner } from './jobs/runner';
+import { lifestyleRoutes } from './lifestyle/routes';
+import { createLifestyleService } from './lifestyle/service';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { OutboxWorker } from './mail/outbox';
+import { purgeSent } from './mail/outbox-queries';
+import { moderationRoutes } from './moderation/routes';
+import { createModerationService, type ModerationService } from './moderation/service';
+import { pingRoutes } from './pings/routes';
+import { createPingService, type PingService } from './pings/service';
+import { createFreshnessJob, type FreshnessJob } from './postings/freshness';
 import { postingRoutes } from './postings/routes';
 import { profileRoutes } from './profile/routes';
+import { savedSearchRoutes } from './saved-searches/routes';
+import { createSavedSearchService, type SavedSearchService } from './saved-searches/service';
 import { browseRoutes } from './search/plugin';
+import { statsRoutes } from './stats/routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -27,34 +45,96 @@ export interface AppDeps {
   logger?: boolean | object;
   /** false runs every search on the database, to measure that path (`npm run bench`). */
   searchCache?: boolean;
+  /**
+   * false: the background jobs (outbox delivery, ping expiry) do not run by themselves; tests then
+   * run them with `app.outbox.deliverDue()` and `app.pings.expireOverdue()`.
+   */
+  backgroundJobs?: boolean;
+  /**
+   * Told about every route as it is registered (Fastify's onRoute hook, added before any route):
+   * the authorization matrix test reads the API's route list from the running app this way.
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers the e-mail waiting in the outbox. */
+    outbox: OutboxWorker;
+    /** This server's background jobs. */
+    jobs: JobRunner;
+    /** Ping Interest's rules (tests run its expiry directly). */
+    pings: PingService;
+    /** The fresh-listings job (tests run it directly with a chosen 'now'). */
+    freshness: FreshnessJob;
+    /** Reports and moderation. */
+    moderation: ModerationService;
+    /** Saved searches and their alerts (tests run the matching and digest jobs directly). */
+    savedSearches: SavedSearchService;
+  }
+}
+
+/** How often a worker looks for due e-mail when no announcement woke it (retries, other servers' mail). */
+const OUTBOX_POLL_MS = 5_000;
+const PING_EXPIRY_EVERY_MS = 10 * 60_000;
+const OUTBOX_PURGE_EVERY_MS = 60 * 60_000;
+const FRESHNESS_EVERY_MS = 60 * 60_000;
+/** Listed postings are matched at once on the server that listed them; this poll catches the rest. */
+const SAVED_SEARCH_ALERTS_EVERY_MS = 60_000;
+/** The digest job looks this often whether a day's cut-off has passed. */
+const SAVED_SEARCH_DIGEST_EVERY_MS = 5 * 60_000;
 
 function createMailer(config: AppConfig, app: FastifyInstance): Mailer {
   return config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createFileMailer(path.join(config.dataDir, 'mailbox'), config.mailFrom, app.log);
+    : createFileMailer(path.join(config.dataDir, 'mailbox'), config.mailFrom, app.log, {
+        banner: config.nodeEnv === 'development',
+      });
 }
 
+/**
+ * JSON in production. In development, pretty and short: one line per request
+ * (http/request-log.ts), and the mail summary's fields only in its message (mail/mailer.ts).
+ */
 export function loggerOptions(config: AppConfig): object {
   return config.nodeEnv === 'production'
     ? { level: 'info' }
     : {
         level: 'info',
-        transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,mail' },
+        },
       };
 }
 
 /** Builds the whole HTTP application without listening, so tests can inject requests into it. */
-export async function buildApp({ config, database, logger, searchCache = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  searchCache = true,
+  backgroundJobs = true,
+  onRoute,
+}: AppDeps): Promise<FastifyInstance> {
+  const development = config.nodeEnv === 'development';
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
-    trustProxy: true,
+    // In development one line per request replaces Fastify's two multi-line entries.
+    ...(development ? { logController: new OneLinePerRequest() } : {}),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorReply,
+    // Start-up hooks (migrated database checks, the orphaned-file sweep) can outlast Fastify's 10 s
+    // default on a busy machine; the crash test saw a restart fail with FST_ERR_HOOK_TIMEOUT.
+    pluginTimeout: 120_000,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installNulGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -66,11 +146,23 @@ export async function buildApp({ config, database, logger, searchCache = true }:
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerSecurityHeaders(app, config);
-  const mailer = createMailer(config, app);
-  app.addHook('onClose', () => mailer.close());
+  await registerCompression(app);
+  const { outbox, jobs, pings, freshness, savedSearches } = installBackgroundWork(
+    app,
+    config,
+    database,
+    backgroundJobs,
+  );
+  const moderation = createModerationService({ db: database.db, config });
   const accountCleanups = new AccountCleanups();
-  const auth = createAuth({ config, db: database.db, mailer, accountCleanups, log: app.log });
-  installOriginCheck(app, config.publicUrl);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    accountCleanups,
+    log: app.log,
+    isSuspended: (userId) => moderation.isSuspended(userId),
+  });
+  installOriginCheck(app, config);
   installSessionHandling(
     app,
     auth,
@@ -78,18 +170,77 @@ export async function buildApp({ config, database, logger, searchCache = true }:
     accountCleanups,
     new MemberSessionCache(database.changes),
   );
-  await app.register(authRoutes, { auth, publicUrl: config.publicUrl });
+  await app.register(authRoutes, { auth, config });
   await app.register(profileRoutes, { auth, config, db: database.db });
   await app.register(healthRoutes, { database });
   await app.register(contactRoutes, {
     db: database.db,
-    mailer,
     productName: config.college.productName,
     contactTo: config.contactTo,
   });
   await app.register(collegeRoutes, { config });
-  await app.register(postingRoutes, { config, database });
+  await app.register(postingRoutes, {
+    config,
+    database,
+    onFulfilled: (tx, posting) => pings.closeOpenPings(tx, posting),
+    onListed: (tx, postingId) => savedSearches.postingListed(tx, postingId),
+    afterListed: () => jobs.trigger('saved-search-alerts'),
+  });
+  await app.register(accountRoutes, { auth, db: database.db, storage: app.storage });
+  await app.register(statsRoutes, { database, groupsMatchedBaseline: config.college.groupsMatchedBaseline });
+  await app.register(pingRoutes, { service: pings });
+  await app.register(moderationRoutes, { service: moderation });
+  await app.register(savedSearchRoutes, { service: savedSearches });
+  await app.register(lifestyleRoutes, { service: createLifestyleService({ db: database.db, config }) });
   await app.register(browseRoutes, { config, database, searchCache });
   await registerStatic(app, config);
+  app.decorate('outbox', outbox);
+  app.decorate('jobs', jobs);
+  app.decorate('pings', pings);
+  app.decorate('freshness', freshness);
+  app.decorate('moderation', moderation);
+  app.decorate('savedSearches', savedSearches);
   return app;
+}
+
+/**
+ * The outbox worker and the ping expiry, run by this server's job runner. A new outbox row is
+ * announced by the database, so the worker of some server wakes at once; the poll catches retries.
+ */
+function installBackgroundWork(app: FastifyInstance, config: AppConfig, database: DatabaseHandle, start: boolean) {
+  const mailer = createMailer(config, app);
+  const outbox = new OutboxWorker({
+    db: database.db,
+    mailer,
+    log: app.log,
+    messageIdDomain: new URL(config.publicUrl).hostname,
+  });
+  const pings = createPingService({ db: database.db, config });
+  const jobs = new JobRunner(app.log);
+  jobs.add({ name: 'outbox', everyMs: OUTBOX_POLL_MS, run: () => outbox.deliverDue() });
+  jobs.add({ name: 'outbox-purge', everyMs: OUTBOX_PURGE_EVERY_MS, run: () => purgeSent(database.db) });
+  jobs.add({ name: 'ping-expiry', everyMs: PING_EXPIRY_EVERY_MS, run: () => pings.expireOverdue() });
+  const freshness = createFreshnessJob({ db: database.db, config });
+  jobs.add({ name: 'posting-freshness', everyMs: FRESHNESS_EVERY_MS, run: () => freshness.run() });
+  const savedSearches = createSavedSearchService({ db: database.db, config });
+  jobs.add({
+    name: 'saved-search-alerts',
+    everyMs: SAVED_SEARCH_ALERTS_EVERY_MS,
+    run: () => savedSearches.processEvents(),
+  });
+  jobs.add({
+    name: 'saved-search-digest',
+    everyMs: SAVED_SEARCH_DIGEST_EVERY_MS,
+    run: () => savedSearches.sendDigests(),
+  });
+  const unsubscribe = database.changes.subscribe((change) => {
+    if (change.kind === 'outbox') jobs.trigger('outbox');
+  });
+  if (start) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await jobs.stop();
+    await mailer.close();
+  });
+  return { outbox, jobs, pings, freshness, savedSearches };
 }

@@ -140,6 +140,63 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets the college remove and add lifestyle questions, and names a wrong one', () => {
+    const pets = {
+      key: 'pets',
+      topic: 'pets',
+      prompt: 'Do you have a pet?',
+      livePrompt: 'Which could you live with?',
+      they: 'has',
+      you: 'have',
+      options: [
+        { key: 'none', label: 'no pet' },
+        { key: 'fish', label: 'a fish' },
+      ],
+    };
+    const file = collegeConfigWith((c) => {
+      c.lifestyle = { removeQuestions: ['alcohol'], addQuestions: [pets] };
+    });
+    const config = loadConfig({ ...base(), COLLEGE_CONFIG: file }, repoRoot);
+    expect(config.college.lifestyle).toEqual({ removeQuestions: ['alcohol'], addQuestions: [pets] });
+    const unknown = collegeConfigWith((c) => {
+      c.lifestyle = { removeQuestions: ['pets'] };
+    });
+    expect(configError({ ...base(), COLLEGE_CONFIG: unknown })).toContain(
+      'field lifestyle.removeQuestions.0 is not a default question: pets',
+    );
+    const repeated = collegeConfigWith((c) => {
+      c.lifestyle = { addQuestions: [{ ...pets, key: 'noise' }] };
+    });
+    expect(configError({ ...base(), COLLEGE_CONFIG: repeated })).toContain(
+      'field lifestyle.addQuestions.0.key repeats the question key noise',
+    );
+  });
+
+  it('reads the alert and freshness intervals, and stops on a bad one with one sentence naming it', () => {
+    expect(loadConfig(base(), repoRoot).college.alerts).toEqual({ digestHourUtc: 13 });
+    const early = collegeConfigWith((c) => {
+      c.alerts = { digestHourUtc: 6 };
+      c.freshness = { remindAfterDays: 30, staleAfterDays: 10 };
+    });
+    const config = loadConfig({ ...base(), COLLEGE_CONFIG: early }, repoRoot);
+    expect(config.college.alerts.digestHourUtc).toBe(6);
+    expect(config.college.freshness).toEqual({ remindAfterDays: 30, staleAfterDays: 10 });
+    for (const bad of [24, -1, 13.5, '13:00']) {
+      const file = collegeConfigWith((c) => {
+        c.alerts = { digestHourUtc: bad };
+      });
+      expect(configError({ ...base(), COLLEGE_CONFIG: file })).toBe(
+        `COLLEGE_CONFIG file ${file}: field alerts.digestHourUtc must be a whole hour from 0 to 23 (UTC).`,
+      );
+    }
+    const stale = collegeConfigWith((c) => {
+      c.freshness = { remindAfterDays: 21, staleAfterDays: 0 };
+    });
+    expect(configError({ ...base(), COLLEGE_CONFIG: stale })).toBe(
+      `COLLEGE_CONFIG file ${stale}: field freshness.staleAfterDays must be a whole number of days from 1 to 365.`,
+    );
+  });
+
   it('refuses a config naming an image it does not ship', () => {
     const file = collegeConfigWith((c) => {
       c.logo = 'missing.svg';
@@ -151,5 +208,45 @@ describe('loadConfig', () => {
     const message = configError({ ...base(), DATABASE_URL: 'nonsense' });
     expect(message.split('\n')).toHaveLength(1);
     expect(message.endsWith('.')).toBe(true);
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('trusts no proxy when unset or blank', () => {
+      expect(loadConfig(base(), repoRoot).trustProxy).toBe(false);
+      expect(loadConfig({ ...base(), TRUST_PROXY: '  ' }, repoRoot).trustProxy).toBe(false);
+    });
+
+    it('takes a hop count', () => {
+      expect(loadConfig({ ...base(), TRUST_PROXY: '1' }, repoRoot).trustProxy).toBe(1);
+      expect(loadConfig({ ...base(), TRUST_PROXY: '3' }, repoRoot).trustProxy).toBe(3);
+    });
+
+    it('takes a list of addresses, CIDR ranges and range names', () => {
+      const env = { ...base(), TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback, ::1, fd00::/8, uniquelocal' };
+      expect(loadConfig(env, repoRoot).trustProxy).toEqual([
+        '10.0.0.1',
+        '10.1.0.0/16',
+        'loopback',
+        '::1',
+        'fd00::/8',
+        'uniquelocal',
+      ]);
+    });
+
+    it.each([
+      ['true', '"true" is none of these'],
+      ['10.0.0.256', '"10.0.0.256" is none of these'],
+      ['10.0.0.0/33', '"10.0.0.0/33" is none of these'],
+      ['10.0.0.1,,10.0.0.2', '"" is none of these'],
+      ['proxy.example.com', '"proxy.example.com" is none of these'],
+      ['0', 'hop count from 1 to 100'],
+      ['101', 'hop count from 1 to 100'],
+    ])('refuses %s in one sentence', (value, expected) => {
+      const message = configError({ ...base(), TRUST_PROXY: value });
+      expect(message).toContain('TRUST_PROXY must be');
+      expect(message).toContain(expected);
+      expect(message.split('\n')).toHaveLength(1);
+      expect(message.endsWith('.')).toBe(true);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type CollegeConfig, collegeConfigSchema } from '../shared/schemas/college';
@@ -41,11 +42,58 @@ export interface AppConfig {
   contactTo: string;
   oidc: OidcConfig | undefined;
   s3: S3Config | undefined;
+  /**
+   * Which proxies may tell us the client's address (X-Forwarded-For): false trusts nobody (the
+   * socket's peer is the client), a number trusts that many hops in front of the server, a list
+   * trusts those addresses and CIDR ranges (and the names loopback, linklocal, uniquelocal).
+   */
+  trustProxy: TrustProxy;
   /** Built client files; absent in API-only tests. */
   clientDir: string | undefined;
+  /**
+   * How old an unreferenced stored image must be before the sweep removes it (ORPHAN_FILE_GRACE_SECONDS,
+   * default one hour): younger ones may belong to a save another server is finishing right now.
+   */
+  orphanGraceMs: number;
 }
 
+export type TrustProxy = false | number | string[];
+
 type Env = Record<string, string | undefined>;
+
+/** The address-range names Fastify's proxy-addr understands. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset trusts nobody; `2` trusts two hops; `10.0.0.1, 10.1.0.0/16, loopback` trusts those. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 100) {
+      throw new ConfigError(`TRUST_PROXY must be a hop count from 1 to 100 (or unset to trust no proxy), not ${text}.`);
+    }
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be a hop count or a comma-separated list of IP addresses, CIDR ranges and the names loopback, linklocal or uniquelocal, and "${bad}" is none of these.`,
+    );
+  }
+  return entries;
+}
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optionalString = z.preprocess(blankToUndefined, z.string().optional());
@@ -93,6 +141,11 @@ const envSchema = z.object({
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
+  TRUST_PROXY: optionalString,
+  ORPHAN_FILE_GRACE_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).default(3600),
+  ),
 });
 
 function describeIssue(issue: z.core.$ZodIssue, prefix: string): string {
@@ -186,6 +239,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     publicUrl,
     dataDir,
     databaseUrl: vars.DATABASE_URL,
+    orphanGraceMs: vars.ORPHAN_FILE_GRACE_SECONDS * 1000,
     authSecret: resolveAuthSecret(vars, dataDir),
     collegeConfigPath,
     college,
@@ -211,6 +265,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
           secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     clientDir: path.resolve(cwd, 'dist/client'),
   };
+}
+
+/** Moderators are named by e-mail address in the college config (issue 14), compared case-insensitively. */
+export function moderatorCheck(config: AppConfig): (email: string) => boolean {
+  const moderators = new Set(config.college.moderators.map((email) => email.trim().toLowerCase()));
+  return (email: string) => moderators.has(email.trim().toLowerCase());
 }

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   let releaseLock: (() => Promise<void>) | undefined;
   if (!config.databaseUrl) {
     try {
-      releaseLock = await lockDataDir(config.dataDir, () =>
+      releaseLock = await lockDataDir(config.dataDir, { kind: 'server', url: config.publicUrl }, () =>
         fail(`Lost the lock on the data folder ${config.dataDir}; stopping.`),
       );
     } catch (error) {
@@ -75,8 +75,17 @@ async function main(): Promise<void> {
     app.log.info('server closed');
   });
 
+  // Fastify logs each address it listens on (http://127.0.0.1:PORT by default), which is not
+  // always the address people should open: the log names PUBLIC_URL instead, once.
+  const ready = `${config.college.productName} for ${config.college.college.name} is ready at ${config.publicUrl}`;
+  let announced = false;
+  const listenText = (address: string) => {
+    if (announced) return `also listening on ${address}`;
+    announced = true;
+    return ready;
+  };
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host, listenTextResolver: listenText });
   } catch (error) {
     await database.close();
     await releaseLock?.();
@@ -87,7 +96,6 @@ async function main(): Promise<void> {
         : `The server cannot listen on ${config.host}:${config.port} (${code ?? (error as Error).message}).`,
     );
   }
-  app.log.info(`${config.college.productName} for ${config.college.college.name} is ready at ${config.publicUrl}`);
 }
 
 void main();

@@ -14,6 +14,9 @@
  * - moveIn / moveOut (off campus): the wanted stay must overlap the rental period; with only one
  *   of them, the period must end on or after the move-in or start on or before the move-out.
  *   A posting without dates does not match a date filter.
+ * - hideFulfilled: 'yes' leaves out postings whose status is Fulfilled.
+ * - showStale: stale postings (their admin did not answer 'Still looking?') are left out unless 'yes'.
+ * - Hidden postings (by moderation) never match.
  */
 import type { SearchFilters } from './schemas/filters';
 
@@ -29,6 +32,9 @@ export interface MatchablePosting {
   /** ISO dates (YYYY-MM-DD). */
   rentStart: string | null;
   rentEnd: string | null;
+  status?: 'Unfulfilled' | 'Likely Fulfilled' | 'Fulfilled';
+  stale?: boolean;
+  hidden?: boolean;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -41,6 +47,9 @@ export function matchesFilters(posting: MatchablePosting, filters: Partial<Searc
   if (filters.gender !== undefined && !same(posting.adminGender, filters.gender)) return false;
   if (filters.classYear !== undefined && !same(posting.adminAcademicYear, filters.classYear)) return false;
   if (filters.sublet !== undefined && posting.sublet !== (filters.sublet === 'yes')) return false;
+  if (filters.hideFulfilled === 'yes' && posting.status === 'Fulfilled') return false;
+  if (posting.hidden) return false;
+  if (posting.stale && filters.showStale !== 'yes') return false;
   if (location === 'oncampus') {
     if (filters.dorm !== undefined && posting.dorm !== filters.dorm) return false;
     return true;

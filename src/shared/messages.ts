@@ -85,18 +85,12 @@ export const messages = {
   bookmark: {
     failed: 'Something went wrong. Please try again.',
     unsigned: 'You need to sign in to bookmark a post',
+    ownPost: 'You administer this posting, so it is already in My Administered Posts.',
   },
   deletePosting: {
     confirm: 'Are you sure you want to delete this post? This action cannot be undone.',
     unsigned: 'You must be signed in to delete a post.',
     failed: 'Failed to delete post. Please try again.',
-  },
-  ping: {
-    unsigned: { title: 'Please log in.', message: 'You must be logged in to ping interest to another group.' },
-    ownPost: { title: "Can't ping interest.", message: "You can't ping interest for your own post" },
-    fulfilled: { title: 'Post Fulfilled', message: 'This post has already been fulfilled' },
-    failed: 'Unable to send Ping to Post Administrator',
-    sent: 'Ping Sent to Post Administrator!',
   },
   verification: {
     sent: 'Verification email sent.',
@@ -124,6 +118,9 @@ export const messages = {
   },
   /** Sign-in, sign-up, verification, reset and terms (spec sections 2, 4 and 8, worded where the spec is silent). */
   auth: {
+    /** A moderator suspended the account (issue 14). */
+    accountSuspended:
+      'This account has been suspended by a moderator. If you think this is a mistake, write to us through the Contact page.',
     heading: (collegeName: string) => `Sign in with your ${collegeName} email to continue`,
     signInWith: (label: string) => `Sign in with ${label}`,
     notVerified: { title: 'Email Not Verified', message: 'Verify your e-mail address to continue.' },
@@ -177,6 +174,12 @@ export const messages = {
     forbidden: { title: 'Not Allowed', message: 'You are not allowed to do that.' },
     tooLarge: { title: 'Too Large', message: 'What you sent is larger than we accept.' },
     rateLimited: { title: 'Too Many Requests', message: 'Too many attempts. Please wait a moment and try again.' },
+    /** A paging cursor that is not one of the list's own (edited by hand, or the list changed). */
+    invalidCursor: 'This list changed shape; reload it from the start.',
+    /** The posting an action is about was deleted meanwhile (or the id is not a posting's). */
+    postingGone: 'This posting no longer exists.',
+    /** A search filter naming a dorm the college does not have. */
+    unknownDorm: 'That dorm is not one of the listed dorms.',
     internal: { title: 'Something Went Wrong', message: 'Something went wrong on our side. Please try again.' },
     unavailable: { title: 'Service Unavailable', message: 'The service is temporarily unavailable. Please try again.' },
   },

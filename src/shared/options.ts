@@ -76,3 +76,20 @@ export const POSTINGS_PAGE_SIZE = 20;
 export const MAX_IMAGES_PER_POSTING = 10;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** Ping Interest (spec sections 3 to 5): a ping waits for the admin, who accepts or declines it. */
+export const PING_STATUSES = ['pending', 'accepted', 'declined', 'closed', 'expired'] as const;
+export type PingStatus = (typeof PING_STATUSES)[number];
+export const PING_STATUS_LABELS: Record<PingStatus, string> = {
+  pending: 'Awaiting answer',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  closed: 'Closed (group fulfilled)',
+  expired: 'Expired (no answer)',
+};
+export const PING_MESSAGE_MAX_LENGTH = 1000;
+/** Pings one student may send in any hour. */
+export const PING_HOURLY_LIMIT = 20;
+/** A ping left unanswered this long expires, and its sender is told. */
+export const PING_EXPIRY_DAYS = 14;
+export const PINGS_PAGE_SIZE = 20;

@@ -52,8 +52,10 @@ async function signInWithProvider(page: Page, login: string) {
   await popup.locator('input[name="login"]').fill(login);
   await popup.locator('input[name="password"]').fill('any-password');
   await popup.getByRole('button', { name: 'Sign-in' }).click();
+  // The popup may close before the click returns: listen first.
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await popup.waitForEvent('close');
+  await closed;
 }
 
 describe('sign-in journeys', () => {

@@ -2,52 +2,25 @@
  * Browsing in a real browser: filters in the URL, reset, the empty message, the detail view's
  * carousel by keyboard, and a bookmark that shows up on the profile.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
 import { postingImage } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
-import { repoRoot, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
-import { expectAccessible, launchBrowser, openPage } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
-import { createMember } from '../support/users';
+import { postingCards as cards, expectAccessible, shownIds } from '../support/browser';
+import { type BrowserSuite, pageAt, type SeedExtra, startBrowserSuite } from '../support/seeded-server';
+import type { RunningServer } from '../support/server';
 
-const PASSWORD = 'correct-horse-battery';
+let suite: BrowserSuite<'admin' | 'viewer'>;
 let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-let viewerEmail: string;
-let viewerCookie = '';
 /** Postings seeded before the server starts. */
 const ids = { walshSeek2: [] as string[], walshSeek1: '', voute: '', offCampus: '', withPhotos: '' };
 
-/** Seeds users and postings into the data folder the server will open, then closes it. */
-async function seed(folder: string) {
-  const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      DATA_DIR: folder,
-      AUTH_SECRET: 'seed-secret-that-is-long-enough-for-signing-0123456789',
-      PUBLIC_URL: 'http://localhost:3000',
-    },
-    repoRoot,
-  );
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(folder, 'db') });
-  await database.migrate();
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  const t = { app, config, database } as unknown as TestApp;
-  const admin = await createMember(t, { name: 'Grace Admin' });
-  viewerEmail = `viewer.${Date.now()}@bc.edu`;
-  await createMember(t, { email: viewerEmail, name: 'Vera Viewer' });
-  const db = database.db;
+/** Seeds postings (one with two photos on disk) into the data folder the server will open. */
+const seed: SeedExtra<'admin' | 'viewer'> = async (db, members, dataDir) => {
+  const admin = members.admin;
   let minute = 0;
   const at = () => new Date(Date.UTC(2026, 5, 1, 12, minute++));
   ids.offCampus = await insertPosting(db, admin.id, {
@@ -62,7 +35,7 @@ async function seed(folder: string) {
   }
   ids.withPhotos = await insertPosting(db, admin.id, { dorm: 'Gabelli', curNumSeek: 3, createdAt: at() });
   // Two photos stored where the server's disk storage reads them.
-  const folderOfPhotos = path.join(folder, 'uploads', 'postings', ids.withPhotos);
+  const folderOfPhotos = path.join(dataDir, 'uploads', 'postings', ids.withPhotos);
   mkdirSync(folderOfPhotos, { recursive: true });
   for (const [position, colour] of [
     [0, '#2a6f97'],
@@ -82,52 +55,17 @@ async function seed(folder: string) {
       height: 48,
     });
   }
-  await app.close();
-  await database.close();
-}
+};
 
-async function signedInPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await openPage(browser);
-  const url = new URL(server.url);
-  await context.addCookies(
-    viewerCookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name as string, value: value.join('='), domain: url.hostname, path: '/' };
-    }),
-  );
-  return { context, page };
-}
-
-const cards = (page: Page) => page.getByRole('list', { name: 'Postings' }).getByRole('article');
-/** The posting ids of the cards shown, read from their 'SHOW MORE...' links. */
-async function shownIds(page: Page): Promise<string[]> {
-  const hrefs = await page
-    .getByRole('list', { name: 'Postings' })
-    .getByRole('link', { name: /SHOW MORE/ })
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-  return hrefs.map((href) => new URL(href, 'http://x').searchParams.get('id') ?? '');
-}
+const signedInPage = () =>
+  pageAt(suite.browser, server, 1280, { cookie: suite.members.viewer.cookie, mobileWarningSeen: false, height: 800 });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-browse-'));
-  await seed(dataDir);
-  [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
-  const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email: viewerEmail, password: PASSWORD }),
-  });
-  expect(signIn.status).toBe(200);
-  viewerCookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+  suite = await startBrowserSuite({ admin: 'Grace Admin', viewer: 'Vera Viewer' }, seed);
+  server = suite.server;
+  // The machine may be shared: seeding runs initdb and every migration first.
+}, 300_000);
+afterAll(() => suite?.stop());
 
 describe('browsing postings', () => {
   it('filters on campus by dorm and group size, shares the URL, and resets', async () => {

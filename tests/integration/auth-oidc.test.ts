@@ -1,9 +1,14 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, user } from '../../src/server/db/schema';
+import { account, session, user } from '../../src/server/db/schema';
+import { messages } from '../../src/shared/messages';
 import { createTestApp, type TestApp } from '../support/app';
+import { insertPosting } from '../support/browse-fixtures';
+import { collegeConfigWith } from '../support/college-config';
 import { completeProviderLogin, startOidcProvider, type TestOidcProvider } from '../support/oidc';
-import { cookieFrom, originHeader } from '../support/users';
+import { cookieFrom, createMember, originHeader } from '../support/users';
 
 const PUBLIC_URL = 'http://localhost:3000';
 let provider: TestOidcProvider;
@@ -16,6 +21,7 @@ const accounts = {
   suffix: { email: 'x@bc.edu.evil.com', name: 'Suffix', emailVerified: true },
   subdomain: { email: 'x@mail.bc.edu', name: 'Subdomain', emailVerified: true },
   unverified: { email: 'unverified@bc.edu', name: 'Unverified', emailVerified: false },
+  suspended: { email: 'sly.scammer@bc.edu', name: 'Sly Scammer', emailVerified: true },
 };
 
 beforeAll(async () => {
@@ -61,8 +67,41 @@ async function oidcSignIn(app: TestApp, login: string) {
   };
 }
 
-async function usersWithEmail(email: string) {
-  return t.database.db
+/**
+ * Runs the sign-in page's popup flow as `login`: the popup's start, the provider, the callback and
+ * the popup's last page, whose message (posted to the opener) it returns with every cookie set.
+ */
+async function oidcPopupSignIn(app: TestApp, login: string) {
+  clients += 1;
+  const address = { 'x-forwarded-for': `203.0.113.${clients}` };
+  const origin = encodeURIComponent(new URL(PUBLIC_URL).origin);
+  const start = await app.app.inject({
+    method: 'GET',
+    url: `/api/auth/oauth-popup/start?provider=oidc&popupOrigin=${origin}&popupNonce=n&callbackURL=%2F&errorCallbackURL=%2Fsignin-wall`,
+    headers: address,
+  });
+  expect(start.statusCode, start.body).toBe(302);
+  const callback = new URL(await completeProviderLogin(String(start.headers.location), login));
+  let cookies = cookieFrom(start.headers['set-cookie']);
+  let url = `${callback.pathname}${callback.search}`;
+  for (let hop = 0; hop < 5; hop += 1) {
+    const response = await app.app.inject({ method: 'GET', url, headers: { ...address, cookie: cookies } });
+    cookies = [cookies, cookieFrom(response.headers['set-cookie'])].filter(Boolean).join('; ');
+    if (response.statusCode !== 302) {
+      expect(response.statusCode, response.body).toBe(200);
+      const data = /<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(response.body)?.[1];
+      const message = JSON.parse(data ?? 'null') as { targetOrigin: string; error?: { code: string } };
+      return { message, cookies };
+    }
+    const next = new URL(String(response.headers.location), PUBLIC_URL);
+    expect(next.origin).toBe(PUBLIC_URL);
+    url = `${next.pathname}${next.search}`;
+  }
+  throw new Error('the popup flow did not end');
+}
+
+async function usersWithEmail(email: string, app: TestApp = t) {
+  return app.database.db
     .select()
     .from(user)
     .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
@@ -129,6 +168,61 @@ describe('a provider that is down when the server starts', () => {
     } finally {
       await app.close();
       await late.stop();
+    }
+  });
+});
+
+describe('a suspended account', () => {
+  it('is signed out, and the OpenID provider cannot sign it back in', async () => {
+    const college = collegeConfigWith({ moderators: ['mo.moderator@bc.edu'] });
+    const app = await createTestApp({ PUBLIC_URL, ...provider.env, COLLEGE_CONFIG: college });
+    const as = (cookie: string) => ({ ...originHeader(app), cookie });
+    try {
+      const first = await oidcSignIn(app, 'suspended');
+      expect(first.location.pathname).toBe('/');
+      const [sly] = await usersWithEmail('sly.scammer@bc.edu', app);
+      if (!sly) throw new Error('the OpenID sign-in made no user');
+      const me = () => app.app.inject({ method: 'GET', url: '/api/me', headers: as(first.cookie) });
+      expect((await me()).json().user).toMatchObject({ email: 'sly.scammer@bc.edu' });
+
+      // A student reports Sly's posting; a moderator suspends the account from the queue.
+      const postingId = await insertPosting(app.database.db, sly.id, { dorm: 'Voute' });
+      const moderator = await createMember(app, { email: 'mo.moderator@bc.edu', name: 'Mo Moderator' });
+      const student = await createMember(app);
+      const reported = await app.app.inject({
+        method: 'POST',
+        url: `/api/postings/${postingId}/reports`,
+        headers: as(student.cookie),
+        payload: { reason: 'scam' },
+      });
+      expect(reported.statusCode, reported.body).toBe(201);
+      const suspended = await app.app.inject({
+        method: 'POST',
+        url: `/api/moderation/postings/${postingId}/suspend`,
+        headers: as(moderator.cookie),
+        payload: { reason: 'Asked students for deposits by wire.' },
+      });
+      expect(suspended.statusCode, suspended.body).toBe(200);
+      expect((await me()).json().user).toBeNull();
+
+      // Signing in again through the provider is refused, with the reason, and starts no session.
+      const again = await oidcSignIn(app, 'suspended');
+      expect(again.status).toBe(302);
+      expect(again.location.pathname).toBe('/signin-wall');
+      expect(again.location.searchParams.get('error')).toBe('ACCOUNT_SUSPENDED');
+      expect(again.location.searchParams.get('error_description')).toBe(messages.auth.accountSuspended);
+      expect(again.cookie).not.toMatch(/session_token=[^;]+/);
+      expect(await app.database.db.select().from(session).where(eq(session.userId, sly.id))).toEqual([]);
+
+      // The sign-in page's popup ends the same way: its last page reports the refusal to our page.
+      const popup = await oidcPopupSignIn(app, 'suspended');
+      expect(popup.message.targetOrigin).toBe(new URL(PUBLIC_URL).origin);
+      expect(popup.message.error?.code).toBe('ACCOUNT_SUSPENDED');
+      expect(popup.cookies).not.toMatch(/session_token=[^;]+/);
+      expect(await app.database.db.select().from(session).where(eq(session.userId, sly.id))).toEqual([]);
+    } finally {
+      await app.close();
+      rmSync(path.dirname(college), { recursive: true, force: true });
     }
   });
 });

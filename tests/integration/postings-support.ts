@@ -43,6 +43,7 @@ export function onCampusPosting(overrides: Partial<PostingInput> = {}): PostingI
     rentEnd: '',
     utilities: '',
     sublet: false,
+    description: '',
     ...overrides,
   };
 }

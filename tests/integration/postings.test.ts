@@ -161,13 +161,19 @@ describe('validation: the server lists the same messages as the shared schema', 
     ['a bad instagram', { ...base, adminInstagram: 'no spaces please' }, [v.adminInstagram]],
     [
       'member rows incomplete',
-      { ...base, members: [{ name: '', academicYear: 'x', gender: 'other', email: 'nope', instagramHandle: '!' }] },
-      [v.memberName(1), v.memberAcademicYear(1), v.memberCustomGender(1), v.memberEmail(1), v.memberInstagram(1)],
+      {
+        ...base,
+        members: [
+          base.members?.[0],
+          { name: '', academicYear: 'x', gender: 'other', email: 'nope', instagramHandle: '!' },
+        ],
+      },
+      [v.memberName(2), v.memberAcademicYear(2), v.memberCustomGender(2), v.memberEmail(2), v.memberInstagram(2)],
     ],
     [
       'a name too long',
-      { ...base, members: [{ ...base.members?.[0], name: 'x'.repeat(101) }] },
-      [v.tooLong('The name of member 1', 100)],
+      { ...base, members: [base.members?.[0], { ...base.members?.[1], name: 'x'.repeat(101) }] },
+      [v.tooLong('The name of member 2', 100)],
     ],
     ['utilities not an option', offCampusPosting({ utilities: 'sometimes' }), [v.utilities]],
     [
@@ -382,7 +388,8 @@ describe('edit', () => {
       aimInteger: 4,
       status: 'Unfulfilled',
     });
-    expect(edited.members.map((m) => m.name)).toEqual(['Solo Person']);
+    // Member 1 is always the admin, whatever the client sent in that place.
+    expect(edited.members.map((m) => m.name)).toEqual([admin.name]);
     expect(edited.images.map((i) => i.width)).toEqual([400, 500, 200]);
     expect(edited.images[0]?.id).toBe(c?.id);
     expect(edited.images[2]?.id).toBe(a?.id);

@@ -148,7 +148,7 @@ describe('GET /api/postings filters (spec section 5)', () => {
   it('answers an empty list when nothing matches', async () => {
     const response = await search(viewer, 'location=oncampus&dorm=Welch');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ items: [], nextCursor: null });
+    expect(response.json()).toEqual({ items: [], nextCursor: null, total: { count: 0, atLeast: false } });
   });
 
   it('treats blank fields as no constraint', async () => {
@@ -173,6 +173,56 @@ describe('GET /api/postings filters (spec section 5)', () => {
     expect(new Set(got.map((c) => c.id)).size).toBe(got.length);
     expect(rents).toEqual([...rents].sort((a, b) => a - b));
   });
+
+  for (const location of ['oncampus', 'offcampus']) {
+    it(`sorts ${location} postings seeking most first, newest first among equals, across pages`, async () => {
+      const got = await searchAll(`location=${location}&sort=seeking`, 4);
+      const want = dataset
+        .filter((p) => matchesFilters(p, searchFiltersSchema.parse({ location })))
+        .sort(
+          (a, b) =>
+            b.curNumSeek - a.curNumSeek || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
+        )
+        .map((p) => p.id);
+      expect(got.map((c) => c.id)).toEqual(want);
+    });
+  }
+
+  it('counts the matching postings on the first page only', async () => {
+    const searches: Record<string, string>[] = [
+      { location: 'oncampus' },
+      { location: 'offcampus', maxRent: '900' },
+      { location: 'oncampus', dorm: 'Walsh', groupSize: '1' },
+    ];
+    for (const filters of searches) {
+      const query = new URLSearchParams({ ...filters, limit: '3' }).toString();
+      const first = (await search(viewer, query)).json() as PostingPage;
+      expect(first.total, query).toEqual({ count: expected(filters).length, atLeast: false });
+      const second = (await search(viewer, `${query}&cursor=${first.nextCursor}`)).json() as PostingPage;
+      expect(second.total).toBeNull();
+    }
+  });
+
+  it('hides Fulfilled postings when asked, and counts without them', async () => {
+    const fulfilled = expected({ location: 'oncampus' }).slice(0, 5);
+    await t.database.db.execute(
+      sql`UPDATE posting SET status = 'Fulfilled' WHERE id IN (${sql.join(
+        fulfilled.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    try {
+      const all = await searchAll('location=oncampus');
+      expect(all.map((c) => c.id)).toEqual(expected({ location: 'oncampus' }));
+      const open = await searchAll('location=oncampus&hideFulfilled=yes', 4);
+      const want = expected({ location: 'oncampus' }).filter((id) => !fulfilled.includes(id));
+      expect(open.map((c) => c.id)).toEqual(want);
+      const counted = (await search(viewer, 'location=oncampus&hideFulfilled=yes')).json() as PostingPage;
+      expect(counted.total).toEqual({ count: want.length, atLeast: false });
+    } finally {
+      await t.database.db.execute(sql`UPDATE posting SET status = 'Unfulfilled'`);
+    }
+  });
 });
 
 describe('GET /api/postings validation and access', () => {
@@ -191,6 +241,7 @@ describe('GET /api/postings validation and access', () => {
     ['location=offcampus&moveIn=2027-06-01&moveOut=2027-05-01', 'moveOut'],
     ['limit=500', 'limit'],
     ['sort=random', 'sort'],
+    ['hideFulfilled=maybe', 'hideFulfilled'],
   ];
   for (const [query, field] of bad) {
     it(`refuses ${query} with a 400 naming ${field}`, async () => {
@@ -300,6 +351,8 @@ describe('GET /api/postings pages and cards', () => {
       imageUrl: '/api/images/postings/x/a-card.webp',
       interestCount: 2,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+      updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+      stale: false,
       viewerIsAdmin: false,
       viewerBookmarked: true,
     });

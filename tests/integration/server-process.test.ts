@@ -1,8 +1,25 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, waitForExit } from '../support/server';
+import { repoRoot } from '../support/app';
+import { collegeConfigWith } from '../support/college-config';
+import { freePort, startServer, waitForExit } from '../support/server';
+
+/** Runs an npm script's entry (`npm run seed` is `tsx scripts/seed.ts`) and collects what it says. */
+function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+}
 
 const folders: string[] = [];
 const tempDataDir = () => {
@@ -46,6 +63,80 @@ describe('the server process', () => {
     }
   }, 90_000);
 
+  it('tells `npm run seed` to stop the server first, or seed before starting it', async () => {
+    const dataDir = tempDataDir();
+    const port = await freePort();
+    const publicUrl = `http://localhost:${port}`;
+    const server = await startServer({ dataDir, port, env: { PUBLIC_URL: publicUrl } });
+    try {
+      const seed = await runScript('scripts/seed.ts', {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'browser-test-secret-that-is-long-enough-0123456789',
+        PUBLIC_URL: publicUrl,
+        DATA_DIR: dataDir,
+      });
+      expect(seed.code).toBe(1);
+      expect(seed.stderr.trim()).toBe(
+        `npm run seed cannot run while the server at ${publicUrl} is using the data folder ${dataDir} (the embedded ` +
+          'database takes one process at a time). Stop the server (Ctrl+C where it runs), run npm run seed, then ' +
+          'start the server again; or run it before starting the server.',
+      );
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
+
+  it('logs one line per request in development, names one address and sets the mail summary apart', async () => {
+    const port = await freePort();
+    const publicUrl = `http://localhost:${port}`;
+    // Listening on 127.0.0.1, reached as localhost: the log names only the address to open.
+    const server = await startServer({
+      dataDir: tempDataDir(),
+      port,
+      env: { NODE_ENV: 'development', PUBLIC_URL: publicUrl },
+    });
+    try {
+      await fetch(`${server.url}/api/config`);
+      const email = `logline.${Date.now()}@bc.edu`;
+      const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: publicUrl },
+        body: JSON.stringify({ email, name: 'Log Line', password: 'correct-horse-battery' }),
+      });
+      expect(signUp.status).toBe(200);
+      // The verification e-mail goes to the file mailbox and its summary to the log, as a block.
+      await expect
+        .poll(() => server.output(), { timeout: 20_000 })
+        .toMatch(/^│ Link: +http:\/\/localhost:\d+\/api\/auth\/verify-email\?token=\S+$/m);
+      const lines = server.output().split('\n');
+
+      expect(lines.filter((line) => line.includes('/api/config'))).toEqual([
+        expect.stringMatching(/INFO: GET \/api\/config 200 [\d.]+ ms$/),
+      ]);
+      expect(lines.filter((line) => line.includes('/api/auth/sign-up/email'))).toEqual([
+        expect.stringMatching(/INFO: POST \/api\/auth\/sign-up\/email 200 [\d.]+ ms$/),
+      ]);
+      expect(server.output()).not.toMatch(/incoming request|request completed|reqId|remotePort/);
+
+      const links = lines.filter((line) => line.includes('http://'));
+      expect(links.filter((line) => !line.includes('/api/auth/verify-email'))).toEqual([
+        expect.stringMatching(new RegExp(`INFO: Quadmates for Boston College is ready at ${publicUrl}$`)),
+      ]);
+      expect(server.output()).not.toContain('127.0.0.1');
+
+      const mail = lines.findIndex((line) => line.startsWith('✉ MAIL'));
+      expect(lines.slice(mail + 1, mail + 5)).toEqual([
+        `│ To:      ${email}`,
+        '│ Subject: Verify your Quadmates e-mail',
+        expect.stringMatching(/^│ Link: +http:\/\/localhost:\d+\/api\/auth\/verify-email\?token=\S+$/),
+        expect.stringMatching(/^│ Saved: +\S+\.eml$/),
+      ]);
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
+
   it('stops with one sentence when DATABASE_URL cannot be reached', async () => {
     const server = await startServer({
       dataDir: tempDataDir(),
@@ -64,6 +155,16 @@ describe('the server process', () => {
     });
     expect(await waitForExit(server)).toBe(1);
     expect(server.output().trim()).toBe('COLLEGE_CONFIG points to /nowhere/college.json, which cannot be read.');
+  }, 60_000);
+
+  it("stops with one sentence when the college config's digest hour is out of range", async () => {
+    const college = collegeConfigWith({ alerts: { digestHourUtc: 24 } });
+    folders.push(path.dirname(college));
+    const server = await startServer({ dataDir: tempDataDir(), env: { COLLEGE_CONFIG: college }, waitReady: false });
+    expect(await waitForExit(server)).toBe(1);
+    expect(server.output().trim()).toBe(
+      `COLLEGE_CONFIG file ${college}: field alerts.digestHourUtc must be a whole hour from 0 to 23 (UTC).`,
+    );
   }, 60_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(

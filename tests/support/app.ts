@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { type AppConfig, loadConfig } from '../../src/server/config';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -20,6 +20,8 @@ export async function createTestApp(
   env: Record<string, string | undefined> = {},
   /** Extra routes to add before the app starts (e.g. a probe behind a guard). */
   extend?: (app: FastifyInstance) => void,
+  /** backgroundJobs false: the test runs the outbox and expiry itself (`app.outbox.deliverDue()`). */
+  options: { backgroundJobs?: boolean; database?: TestDatabase; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-data-'));
   const config = loadConfig(
@@ -28,12 +30,22 @@ export async function createTestApp(
       DATA_DIR: dataDir,
       AUTH_SECRET: 'test-secret-that-is-long-enough-for-signing-0123456789',
       PUBLIC_URL: 'http://localhost:3000',
+      // Injected requests come from 127.0.0.1: trusting loopback lets a test give each user its
+      // own address with X-Forwarded-For (createUser does), so the auth rate limits never stop a
+      // test that signs many people up. Pass TRUST_PROXY: '' to run as a server with no proxy.
+      TRUST_PROXY: 'loopback',
       ...env,
     },
     repoRoot,
   );
-  const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    backgroundJobs: options.backgroundJobs,
+    onRoute: options.onRoute,
+  });
   extend?.(app);
   await app.ready();
   return {
@@ -42,7 +54,8 @@ export async function createTestApp(
     database,
     async close() {
       await app.close();
-      await database.destroy();
+      // A database handed in belongs to the caller.
+      if (!options.database) await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

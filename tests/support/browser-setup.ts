@@ -1,6 +1,5 @@
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error: a plain ESM script shared with `npm start`
 import { ensureClientBuilt } from '../../scripts/lib/client-build.mjs';
 import { type ChromiumLaunch, findChromium } from './chromium';
 

@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { messages } from '../../src/shared/messages';
 
 export async function launchBrowser(): Promise<Browser> {
   const launch = inject('chromium');
@@ -17,11 +20,57 @@ export async function openPage(
   return { context, page };
 }
 
-/** Runs axe on the page as it is now and fails on any WCAG 2.1 A/AA violation. */
+/** The WCAG 2.2 A and AA rules, with those 2.2 inherits from 2.0 and 2.1 (axe tags each rule by version). */
+export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe on the page as it is now and fails on any WCAG 2.2 A/AA violation. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
   );
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+const warned = new WeakSet<Page>();
+
+/**
+ * Opens `url`; on a narrow screen the first visit of a page answers the spec's mobile warning as a
+ * student would (open such pages with pageAt's `mobileWarningSeen: false`).
+ */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  if ((page.viewportSize()?.width ?? 1280) < 426 && !warned.has(page)) {
+    const warning = page.getByRole('dialog', { name: messages.mobileWarning.title });
+    await warning.getByRole('button', { name: messages.mobileWarning.button }).click();
+    await warning.waitFor({ state: 'detached' });
+    warned.add(page);
+  }
+}
+
+/** With SCREENSHOT_DIR set, saves the whole page as `<name>-<width>.png` there. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.SCREENSHOT_DIR;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage: true });
+}
+
+/** The page must not scroll sideways (nothing wider than the viewport). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The cards of the postings list on the page. */
+export const postingCards = (page: Page) => page.getByRole('list', { name: 'Postings' }).getByRole('article');
+
+/** The posting ids of the cards shown, read from their 'SHOW MORE...' links. */
+export async function shownIds(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .getByRole('list', { name: 'Postings' })
+    .getByRole('link', { name: /SHOW MORE/ })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.map((href) => new URL(href, 'http://x').searchParams.get('id') ?? '');
 }

@@ -68,7 +68,7 @@ export async function startServer(
   };
 
   if (options.waitReady !== false) {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
       try {

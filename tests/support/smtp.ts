@@ -12,8 +12,8 @@ export interface TestSmtpServer {
 }
 
 /** A local SMTP server that keeps every message it receives, parsed with postal-mime. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
-  const port = await freePort();
+export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
+  port ??= await freePort();
   const messages: Email[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({

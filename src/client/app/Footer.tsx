@@ -1,9 +1,12 @@
+import { Link } from 'react-router';
 import { useCollege } from './config-context';
 import styles from './Footer.module.css';
+import { useGroupsMatched } from './groups-matched';
 
 export function Footer() {
   const college = useCollege();
   const { footer } = college;
+  const groupsMatched = useGroupsMatched();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -46,11 +49,16 @@ export function Footer() {
           </ul>
         </section>
         <p className={styles.claim}>
-          <strong>{college.groupsMatched}</strong> groups matched to date
+          {groupsMatched === undefined ? null : (
+            <>
+              <strong>{groupsMatched}</strong> groups matched to date
+            </>
+          )}
         </p>
       </div>
       <p className={styles.copyright}>
-        © {new Date().getFullYear()} {college.productName} · for students of {college.college.name}
+        © {new Date().getFullYear()} {college.productName} · for students of {college.college.name} ·{' '}
+        <Link to="/about">About {college.productName}</Link>
       </p>
     </footer>
   );

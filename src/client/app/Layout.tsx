@@ -1,17 +1,12 @@
-import { Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { messages } from '../../shared/messages';
 import { NoticeViewport } from '../ui/Notice';
-import { accessFor, decideAccess } from './access';
-import { Footer } from './Footer';
+import { accessFor, decideAccess, type VerifyFirstState } from './access';
 import styles from './Layout.module.css';
-import { Navbar } from './Navbar';
-import { SessionWatcher } from './SessionWatcher';
 import { useSession } from './session';
-import { TermsDialog } from './TermsDialog';
-import { Warnings } from './Warnings';
 
-function Loading() {
+export function Loading() {
   return (
     <p className="app-status" role="status">
       {messages.loading}
@@ -19,8 +14,12 @@ function Loading() {
   );
 }
 
-/** The sign-in guard of spec section 2 around the page of the current route. */
-function GuardedOutlet() {
+/**
+ * The sign-in guard of spec section 2 around the page of the current route. `terms` is what
+ * shows instead of the page when the current terms are not yet accepted (the main layout's
+ * dialog; the sign-in page never needs it).
+ */
+export function GuardedOutlet({ terms }: { terms?: ReactNode }) {
   const location = useLocation();
   const session = useSession();
   const decision = decideAccess(accessFor(location.pathname), session);
@@ -28,9 +27,20 @@ function GuardedOutlet() {
     case 'loading':
       return <Loading />;
     case 'redirect':
-      return <Navigate to={decision.to} replace />;
+      return (
+        <Navigate
+          to={decision.to}
+          replace
+          // The profile says why an unverified account landed there instead (issue 10, defect 8).
+          state={
+            decision.because === 'unverified'
+              ? ({ verifyFirst: { from: location.pathname } } satisfies VerifyFirstState)
+              : undefined
+          }
+        />
+      );
     case 'terms':
-      return <TermsDialog />;
+      return terms ?? <Loading />;
     default:
       return (
         <Suspense fallback={<Loading />}>
@@ -40,35 +50,31 @@ function GuardedOutlet() {
   }
 }
 
-/** Header, main and footer around every page but the sign-in page. */
-export function Layout({ bare = false }: { bare?: boolean }) {
-  const session = useSession();
-  const shared = (
+// The in-app browser and narrow-screen warnings (a dialog over the page) load after the page's
+// own code: the page paints without them (decision 0007).
+const Warnings = lazy(() => import('./Warnings').then((module) => ({ default: module.Warnings })));
+
+/** The warnings and notices every layout shows. */
+export function LayoutOverlays() {
+  return (
     <>
-      <SessionWatcher />
-      <Warnings />
+      <Suspense fallback={null}>
+        <Warnings />
+      </Suspense>
       <NoticeViewport />
     </>
   );
-  if (bare) {
-    return (
-      <main id="main" className={styles.bareMain}>
-        <GuardedOutlet />
-        {shared}
-      </main>
-    );
-  }
+}
+
+/**
+ * The sign-in page's layout: no header or footer. It is part of the entry chunk, so it holds only
+ * what that page needs; the main layout (MainLayout.tsx) loads with the other pages.
+ */
+export function BareLayout() {
   return (
-    <div className={styles.shell}>
-      <a className={styles.skipLink} href="#main">
-        Skip to main content
-      </a>
-      <Navbar signedIn={session.status === 'signedIn'} />
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <GuardedOutlet />
-      </main>
-      <Footer />
-      {shared}
-    </div>
+    <main id="main" className={styles.bareMain}>
+      <GuardedOutlet />
+      <LayoutOverlays />
+    </main>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { Me } from '../../shared/schemas/me';
+import { useAwaitingCount } from '../features/pings/api';
 import { useCollege } from './config-context';
 import styles from './Navbar.module.css';
 
@@ -35,13 +37,31 @@ function useHideOnScroll(): boolean {
   return hidden;
 }
 
-export function Navbar({ signedIn }: { signedIn: boolean }) {
+/** The count of pings awaiting the member's answer, beside My Profile. */
+function AwaitingPings({ user }: { user: Me }) {
+  const { data } = useAwaitingCount(user);
+  const count = data?.count ?? 0;
+  if (count === 0) return null;
+  return (
+    <>
+      <span className={styles.count} aria-hidden="true">
+        {count}
+      </span>
+      <span className="visually-hidden">
+        , {count === 1 ? '1 ping awaits your answer' : `${count} pings await your answer`}
+      </span>
+    </>
+  );
+}
+
+export function Navbar({ user }: { user: Me | null }) {
   const college = useCollege();
   const hidden = useHideOnScroll();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   // A new page closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -54,7 +74,10 @@ export function Navbar({ signedIn }: { signedIn: boolean }) {
       if (!navRef.current?.contains(event.target as Node)) setMenuOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      // Focus on a link of the closing menu would be lost with it: it goes back to the Menu button.
+      if (navRef.current?.contains(document.activeElement)) menuButtonRef.current?.focus();
+      setMenuOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -74,6 +97,7 @@ export function Navbar({ signedIn }: { signedIn: boolean }) {
           <span className="visually-hidden">{college.productName} home</span>
         </Link>
         <button
+          ref={menuButtonRef}
           type="button"
           className={styles.menuButton}
           aria-expanded={menuOpen}
@@ -90,11 +114,19 @@ export function Navbar({ signedIn }: { signedIn: boolean }) {
               </NavLink>
             </li>
           ))}
+          {user?.isModerator ? (
+            <li>
+              <NavLink to="/moderation" className={({ isActive }) => (isActive ? styles.active : '')}>
+                Moderation
+              </NavLink>
+            </li>
+          ) : null}
           <li className={styles.profile}>
-            {signedIn ? (
+            {user ? (
               <NavLink to="/myProfile" className={({ isActive }) => (isActive ? styles.active : '')}>
                 <PersonIcon />
                 My Profile
+                <AwaitingPings user={user} />
               </NavLink>
             ) : (
               <NavLink to="/signIn">

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../api/client';
-import { SESSION_QUERY_KEY } from './session';
+import { refreshSession, SESSION_QUERY_KEY } from './session';
 
 /** Codes by which any API call says the session changed under the page. */
 const SESSION_CODES = new Set(['TERMS_NOT_ACCEPTED', 'EMAIL_NOT_VERIFIED', 'UNAUTHORIZED']);
@@ -16,7 +16,7 @@ export function SessionWatcher() {
   useEffect(() => {
     const refresh = (error: unknown) => {
       if (error instanceof ApiError && SESSION_CODES.has(error.code)) {
-        void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+        void refreshSession();
       }
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../shared/messages';
 import { TOAST_MS } from '../../shared/options';
@@ -8,7 +9,7 @@ import buttonStyles from '../ui/Button.module.css';
 import { Dialog } from '../ui/Dialog';
 import { showNotice } from '../ui/Notice';
 import { useCollege } from './config-context';
-import { SESSION_QUERY_KEY } from './session';
+import { refreshSession, SESSION_QUERY_KEY, setSession } from './session';
 
 /**
  * The spec's Terms & Conditions dialog. It cannot be dismissed: 'I Agree' records the
@@ -19,9 +20,10 @@ export function TermsDialog() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { terms } = messages.auth;
+  const termsStart = useRef<HTMLParagraphElement>(null);
 
   const signedOut = () => {
-    queryClient.setQueryData<MeResponse>(SESSION_QUERY_KEY, { user: null });
+    setSession({ user: null });
     queryClient.removeQueries({
       predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] && query.queryKey[0] !== 'config',
     });
@@ -34,10 +36,8 @@ export function TermsDialog() {
         method: 'POST',
         body: JSON.stringify({ version: college.termsVersion }),
       }),
-    onSuccess: (data) => queryClient.setQueryData<MeResponse>(SESSION_QUERY_KEY, data),
-    onError: async () => {
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-    },
+    onSuccess: (data) => setSession(data),
+    onError: () => refreshSession(),
   });
 
   const decline = useMutation({
@@ -72,6 +72,9 @@ export function TermsDialog() {
     <Dialog
       open
       dismissible={false}
+      // Focus starts on the terms, not on the first button ('I Disagree', which deletes the new
+      // account): a stray Enter does nothing, and the terms are read before choosing.
+      initialFocus={termsStart}
       title={terms.title}
       actions={
         <>
@@ -89,9 +92,15 @@ export function TermsDialog() {
         </>
       }
     >
-      {terms.paragraphs(college.productName, college.college.name, college.college.emailDomain).map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
-      ))}
+      {terms.paragraphs(college.productName, college.college.name, college.college.emailDomain).map((paragraph, i) =>
+        i === 0 ? (
+          <p key={paragraph} ref={termsStart} tabIndex={-1}>
+            {paragraph}
+          </p>
+        ) : (
+          <p key={paragraph}>{paragraph}</p>
+        ),
+      )}
       {failure ? (
         <p role="alert" style={{ color: 'var(--color-danger-text)' }}>
           {failure.message}

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { accessFor, decideAccess } from './access';
 import type { SessionState } from './session';
 
-const user = { id: 'u1', name: 'Ann', email: 'ann@bc.edu', emailVerified: true, termsAccepted: true };
+const user = {
+  id: 'u1',
+  name: 'Ann',
+  email: 'ann@bc.edu',
+  emailVerified: true,
+  termsAccepted: true,
+  isModerator: false,
+};
 const signedIn = (overrides: Partial<typeof user> = {}): SessionState => ({
   status: 'signedIn',
   user: { ...user, ...overrides },
@@ -18,6 +25,8 @@ describe('route access', () => {
     expect(accessFor('/signin-wall')).toBe('signIn');
     expect(accessFor('/signIn')).toBe('signIn');
     expect(accessFor('/myProfile')).toBe('profile');
+    expect(accessFor('/moderation')).toBe('moderator');
+    expect(accessFor('/renew')).toBe('public');
     expect(accessFor('/')).toBe('member');
     expect(accessFor('/postings')).toBe('member');
     expect(accessFor('/about/')).toBe('public');
@@ -37,7 +46,11 @@ describe('route access', () => {
   });
 
   it('keeps an unverified account on its profile', () => {
-    expect(decideAccess('member', signedIn({ emailVerified: false }))).toEqual({ kind: 'redirect', to: '/myProfile' });
+    expect(decideAccess('member', signedIn({ emailVerified: false }))).toEqual({
+      kind: 'redirect',
+      to: '/myProfile',
+      because: 'unverified',
+    });
     expect(decideAccess('profile', signedIn({ emailVerified: false }))).toEqual({ kind: 'render' });
   });
 
@@ -45,5 +58,13 @@ describe('route access', () => {
     expect(decideAccess('member', signedIn({ termsAccepted: false }))).toEqual({ kind: 'terms' });
     expect(decideAccess('profile', signedIn({ termsAccepted: false }))).toEqual({ kind: 'terms' });
     expect(decideAccess('member', signedIn())).toEqual({ kind: 'render' });
+  });
+});
+
+describe('the moderation queue', () => {
+  it('renders for a moderator and sends other members to the postings', () => {
+    expect(decideAccess('moderator', signedIn({ isModerator: true }))).toEqual({ kind: 'render' });
+    expect(decideAccess('moderator', signedIn())).toEqual({ kind: 'redirect', to: '/postings' });
+    expect(decideAccess('moderator', signedOut)).toEqual({ kind: 'redirect', to: '/signin-wall' });
   });
 });

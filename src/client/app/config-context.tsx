@@ -1,37 +1,77 @@
-import { useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { messages } from '../../shared/messages';
 import type { PublicConfig } from '../../shared/schemas/college';
 import { apiFetch } from '../api/client';
 
-const ConfigContext = createContext<PublicConfig | null>(null);
+type ConfigState = { status: 'loading' } | { status: 'ready'; config: PublicConfig } | { status: 'error' };
+
+// The college's public configuration never changes while a page is open: read once, kept here
+// (not in TanStack Query, so the sign-in page paints without it; decision 0007).
+let state: ConfigState = { status: 'loading' };
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function setState(next: ConfigState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function applyTheme(theme: PublicConfig['theme']): void {
+  const root = document.documentElement.style;
+  root.setProperty('--color-primary', theme.primary);
+  root.setProperty('--color-primary-dark', theme.primaryDark);
+  root.setProperty('--color-accent', theme.accent);
+  root.setProperty('--color-on-primary', theme.onPrimary);
+}
+
+/** GET /api/config with up to three retries; starts at most one load at a time. */
+export function loadConfig(): Promise<void> {
+  loading ??= (async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const config = await apiFetch<PublicConfig>('/api/config');
+        applyTheme(config.theme);
+        setState({ status: 'ready', config });
+        return;
+      } catch {
+        if (attempt >= 3) {
+          setState({ status: 'error' });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** attempt, 30_000)));
+      }
+    }
+  })().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => state;
 
 /** Loads the college's public configuration once; nothing renders before it is known. */
 export function ConfigProvider({ children }: { children: ReactNode }) {
-  const query = useQuery({
-    queryKey: ['config'],
-    queryFn: () => apiFetch<PublicConfig>('/api/config'),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 3,
-  });
-
+  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
   useEffect(() => {
-    const theme = query.data?.theme;
-    if (!theme) return;
-    const root = document.documentElement.style;
-    root.setProperty('--color-primary', theme.primary);
-    root.setProperty('--color-primary-dark', theme.primaryDark);
-    root.setProperty('--color-accent', theme.accent);
-    root.setProperty('--color-on-primary', theme.onPrimary);
-  }, [query.data]);
-
-  if (query.data) return <ConfigContext.Provider value={query.data}>{children}</ConfigContext.Provider>;
-  if (query.isError) {
+    if (state.status === 'loading') void loadConfig();
+  }, []);
+  if (current.status === 'ready') return children;
+  if (current.status === 'error') {
     return (
       <main className="app-status" role="alert">
         <h1>{messages.api.unavailable.title}</h1>
         <p>{messages.api.unavailable.message}</p>
-        <button type="button" onClick={() => void query.refetch()}>
+        <button
+          type="button"
+          onClick={() => {
+            setState({ status: 'loading' });
+            void loadConfig();
+          }}
+        >
           Try again
         </button>
       </main>
@@ -45,7 +85,7 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
 }
 
 export function useCollege(): PublicConfig {
-  const config = useContext(ConfigContext);
-  if (!config) throw new Error('useCollege must be used inside ConfigProvider');
-  return config;
+  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
+  if (current.status !== 'ready') throw new Error('useCollege must be used inside ConfigProvider');
+  return current.config;
 }

@@ -8,11 +8,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/schemas/a
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
-import type { Mailer } from '../mail/mailer';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import { renderMail } from '../mail/mailer';
+import { enqueueMail } from '../mail/outbox';
 import type { AccountCleanups } from './account-cleanup';
 import { isCollegeEmail } from './domain-policy';
 import { OIDC_PROVIDER_ID, resilientOidc } from './oidc';
+import { trustedOrigins } from './origins';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
@@ -20,10 +22,13 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 export interface AuthDeps {
   config: AppConfig;
   db: Database;
-  mailer: Mailer;
   accountCleanups: AccountCleanups;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** A moderator suspended the account (issue 14): no new session may start for it. */
+  isSuspended?: (userId: string) => Promise<boolean>;
 }
+
+export const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
 
 export const EMAIL_DOMAIN_NOT_ALLOWED = 'EMAIL_DOMAIN_NOT_ALLOWED';
 export const EMAIL_NOT_VERIFIED_BY_PROVIDER = 'EMAIL_NOT_VERIFIED_BY_PROVIDER';
@@ -40,7 +45,7 @@ export function assertCollegeEmail(config: AppConfig, email: string): void {
   }
 }
 
-export function createAuth({ config, db, mailer, accountCleanups, log }: AuthDeps) {
+export function createAuth({ config, db, accountCleanups, log, isSuspended }: AuthDeps) {
   const productName = config.college.productName;
   const { emailDomain, allowedEmailSubdomains } = config.college.college;
   return betterAuth({
@@ -48,7 +53,7 @@ export function createAuth({ config, db, mailer, accountCleanups, log }: AuthDep
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -116,7 +121,10 @@ export function createAuth({ config, db, mailer, accountCleanups, log }: AuthDep
           ],
           action: { label: 'Choose a new password', url },
         });
-        await mailer.send({ to: user.email, subject: `Reset your ${productName} password`, link: url, ...body });
+        // Through the outbox: a mail server that is down delays the e-mail, never loses it.
+        await enqueueMail(db, [
+          { kind: 'password-reset', to: user.email, subject: `Reset your ${productName} password`, link: url, ...body },
+        ]);
       },
     },
     emailVerification: {
@@ -128,10 +136,25 @@ export function createAuth({ config, db, mailer, accountCleanups, log }: AuthDep
           paragraphs: [`Welcome to ${productName}! Confirm that ${user.email} is your address to finish signing up.`],
           action: { label: 'Verify my e-mail', url },
         });
-        await mailer.send({ to: user.email, subject: `Verify your ${productName} e-mail`, link: url, ...body });
+        await enqueueMail(db, [
+          { kind: 'verify-email', to: user.email, subject: `Verify your ${productName} e-mail`, link: url, ...body },
+        ]);
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every sign-in (password or OIDC) creates a session: a suspended account gets none.
+          async before(session) {
+            if (isSuspended && (await isSuspended(session.userId))) {
+              throw new APIError('FORBIDDEN', {
+                code: ACCOUNT_SUSPENDED,
+                message: messages.auth.accountSuspended,
+              });
+            }
+          },
+        },
+      },
       user: {
         create: {
           async before(user) {
@@ -159,6 +182,12 @@ export function createAuth({ config, db, mailer, accountCleanups, log }: AuthDep
       useSecureCookies: config.nodeEnv === 'production' && config.publicUrl.startsWith('https:'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },
+      // Rate limits and session records use the address Fastify computed from TRUST_PROXY,
+      // never a client's own X-Forwarded-For (src/server/http/client-address.ts).
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // better-auth skips its Origin and callbackURL checks when NODE_ENV is test; the tests
+      // must see what production does.
+      disableOriginCheck: false,
     },
   });
 }

@@ -1,24 +1,36 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '../http/errors';
+import type { AppConfig } from '../config';
+import { authHeaders } from '../http/client-address';
 import { AUTH_BASE_PATH, type Auth } from './auth';
+import { BETTER_AUTH_ORIGIN_CODES, originRefusal, trustedOrigins } from './origins';
 
-function toWebHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, String(value));
+/**
+ * better-auth's own refusal of a page's origin (a bare 'Invalid origin') in the API's error shape,
+ * saying where to go instead; null for any other answer.
+ */
+async function readableOriginRefusal(response: Response, config: AppConfig, origin: string | undefined) {
+  if (response.status !== 403 || !response.headers.get('content-type')?.includes('application/json')) return null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  if (typeof body?.code !== 'string' || !BETTER_AUTH_ORIGIN_CODES.has(body.code)) return null;
+  return originRefusal(config, origin, body.code);
+}
+
+function refererOrigin(request: FastifyRequest): string | undefined {
+  try {
+    return request.headers.referer ? new URL(request.headers.referer).origin : undefined;
+  } catch {
+    return undefined;
   }
-  // better-auth keys its rate limits on this header only; without a proxy in front there is none,
-  // and every client would share one bucket. Fastify's answer (socket or trusted proxy) is used.
-  headers.set('x-forwarded-for', request.ip);
-  return headers;
 }
 
 /** Passes /api/auth/* to better-auth as Web Requests, raw body and every Set-Cookie included. */
-export async function authRoutes(app: FastifyInstance, { auth, publicUrl }: { auth: Auth; publicUrl: string }) {
+export async function authRoutes(app: FastifyInstance, { auth, config }: { auth: Auth; config: AppConfig }) {
+  const { publicUrl } = config;
   // Encapsulated: this plugin reads bodies as raw text, the rest of the API as JSON.
-  const allowedOrigin = new URL(publicUrl).origin;
+  const allowedOrigins = new Set(trustedOrigins(config));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -34,15 +46,17 @@ export async function authRoutes(app: FastifyInstance, { auth, publicUrl }: { au
       if (
         request.method === 'POST' &&
         origin !== undefined &&
-        origin !== allowedOrigin &&
+        !allowedOrigins.has(origin) &&
         !url.pathname.startsWith(`${AUTH_BASE_PATH}/callback/`)
       ) {
-        throw errors.forbidden('Requests from other sites are not accepted.', 'Not Allowed', 'CROSS_ORIGIN');
+        throw originRefusal(config, origin);
       }
       const body = typeof request.body === 'string' && request.body.length > 0 ? request.body : undefined;
       const response = await auth.handler(
-        new Request(url, { method: request.method, headers: toWebHeaders(request), body }),
+        new Request(url, { method: request.method, headers: authHeaders(request), body }),
       );
+      const refusal = await readableOriginRefusal(response, config, origin ?? refererOrigin(request));
+      if (refusal) throw refusal;
       reply.status(response.status);
       for (const [name, value] of response.headers) {
         if (name.toLowerCase() === 'set-cookie') continue;

@@ -1,11 +1,13 @@
 import { parseCookies } from 'better-auth/cookies';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { messages } from '../../shared/messages';
+import type { AppConfig } from '../config';
+import { authHeaders } from '../http/client-address';
 import { AppError, errors } from '../http/errors';
 import type { AccountCleanup, AccountCleanups } from './account-cleanup';
 import type { Auth } from './auth';
 import type { MemberSessionCache } from './member-session-cache';
+import { originRefusal, trustedOrigins } from './origins';
 
 /** The signed-in person making a request, as the product's rules need them. */
 export interface Viewer {
@@ -74,7 +76,7 @@ export function installSessionHandling(
       return;
     }
     const { response: session, headers } = await auth.api.getSession({
-      headers: fromNodeHeaders(request.headers),
+      headers: authHeaders(request),
       returnHeaders: true,
     });
     // better-auth renews an active session's cookie (or clears a dead one): pass that on, or the
@@ -116,14 +118,15 @@ export function installSessionHandling(
 }
 
 /** Cookie-authenticated writes must come from our own pages: a foreign Origin is refused. */
-export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
-  const allowed = new URL(publicUrl).origin;
+export function installOriginCheck(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'publicUrl' | 'nodeEnv' | 'college'>,
+): void {
+  const allowed = new Set(trustedOrigins(config));
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== allowed) {
-      throw errors.forbidden('Requests from other sites are not accepted.', 'Not Allowed', 'CROSS_ORIGIN');
-    }
+    if (origin !== undefined && !allowed.has(origin)) throw originRefusal(config, origin);
   });
 }

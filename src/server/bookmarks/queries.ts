@@ -11,25 +11,33 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * Stores the bookmark as its own row: concurrent bookmarks by many students never overwrite each
- * other, and doing it twice is the same as once. False when the posting does not exist.
+ * other, and doing it twice is the same as once. 'missing' when the posting does not exist, 'own'
+ * (and nothing stored) when the user administers it.
  */
-export async function insertBookmark(db: Database, userId: string, postingId: string): Promise<boolean> {
+export async function insertBookmark(
+  db: Database,
+  userId: string,
+  postingId: string,
+): Promise<'added' | 'missing' | 'own'> {
   try {
-    const rows = await queryRows<{ found: boolean }>(
+    const rows = await queryRows<{ found: boolean; own: boolean }>(
       db,
-      sql`WITH target AS (SELECT id FROM posting WHERE id = ${postingId}::uuid),
+      sql`WITH target AS (SELECT id, admin_user_id FROM posting WHERE id = ${postingId}::uuid),
         added AS (
           INSERT INTO bookmark (user_id, posting_id)
-          SELECT ${userId}, id FROM target
+          SELECT ${userId}, id FROM target WHERE admin_user_id <> ${userId}
           ON CONFLICT (user_id, posting_id) DO NOTHING
           RETURNING 1
         )
-        SELECT EXISTS (SELECT 1 FROM target) AS found`,
+        SELECT EXISTS (SELECT 1 FROM target) AS found,
+          EXISTS (SELECT 1 FROM target WHERE admin_user_id = ${userId}) AS own`,
     );
-    return rows[0]?.found === true;
+    const row = rows[0];
+    if (row?.found !== true) return 'missing';
+    return row.own === true ? 'own' : 'added';
   } catch (error) {
     // The posting was deleted between our read and our write.
-    if (isForeignKeyViolation(error)) return false;
+    if (isForeignKeyViolation(error)) return 'missing';
     throw error;
   }
 }

@@ -2,6 +2,7 @@
  * Bookmarks (spec section 4: a toggle of membership in the user's bookmarked postings) and the
  * profile's two lists of cards.
  */
+import { messages } from '../../shared/messages';
 import type { ListQuery } from '../../shared/schemas/filters';
 import type { PostingPage } from '../../shared/schemas/posting-view';
 import type { Database } from '../db/client';
@@ -10,7 +11,7 @@ import { administeredCards, bookmarkedCards } from '../search/queries';
 import { decodeCursor, type ImageUrl, toCard, toPage } from '../search/service';
 import { deleteBookmark, insertBookmark } from './queries';
 
-export const POSTING_GONE = 'This posting no longer exists.';
+export const POSTING_GONE = messages.api.postingGone;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface BookmarkState {
@@ -25,7 +26,11 @@ export function createBookmarkService({ db, imageUrl }: { db: Database; imageUrl
   return {
     async add(userId: string, postingId: string): Promise<BookmarkState> {
       checkId(postingId);
-      if (!(await insertBookmark(db, userId, postingId))) throw errors.notFound(POSTING_GONE);
+      const outcome = await insertBookmark(db, userId, postingId);
+      if (outcome === 'missing') throw errors.notFound(POSTING_GONE);
+      if (outcome === 'own') {
+        throw errors.forbidden(messages.bookmark.ownPost, messages.api.forbidden.title, 'OWN_POSTING');
+      }
       return { postingId, bookmarked: true };
     },
 

@@ -1,3 +1,4 @@
+import { activeQuestions } from '../../shared/lifestyle';
 import type { PublicConfig } from '../../shared/schemas/college';
 import type { AppConfig } from '../config';
 
@@ -25,6 +26,7 @@ export function toPublicConfig(config: AppConfig, groupsMatched: number): Public
     footer: college.footer,
     groupsMatched,
     termsVersion: college.termsVersion,
+    lifestyleQuestions: activeQuestions(college.lifestyle),
     auth: { oidc: config.oidc ? { label: config.oidc.label } : null, emailPassword: true },
   };
 }

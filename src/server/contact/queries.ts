@@ -1,8 +1,8 @@
-import type { Database } from '../db/client';
+import type { Executor } from '../db/client';
 import { contactMessage } from '../db/schema';
 
 export async function insertContactMessage(
-  db: Database,
+  db: Executor,
   values: { name: string; email: string; message: string; userId: string | null },
 ): Promise<string> {
   const [row] = await db.insert(contactMessage).values(values).returning({ id: contactMessage.id });

@@ -2,37 +2,41 @@ import { messages } from '../../shared/messages';
 import type { ContactMessageInput } from '../../shared/schemas/contact';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
 import { renderMail } from '../mail/mailer';
+import { enqueueMail } from '../mail/outbox';
 import { insertContactMessage } from './queries';
 
 export interface ContactDeps {
   db: Database;
-  mailer: Mailer;
   productName: string;
   contactTo: string;
 }
 
 /**
- * Keeps the message first (so nothing is lost if mail fails), then forwards it to the team with
- * the sender as Reply-To. A mail failure still fails the request so the sender knows to retry.
+ * Keeps the message and its e-mail to the team (the sender as Reply-To) in one transaction: once
+ * the sender sees 'Message Sent!', the outbox delivers it, however long the mail server is down.
  */
 export async function sendContactMessage(deps: ContactDeps, input: ContactMessageInput, userId: string | null) {
-  await insertContactMessage(deps.db, { ...input, userId });
   const body = renderMail({
     productName: deps.productName,
     paragraphs: [`New message from ${input.name} <${input.email}> through the contact form:`, input.message],
   });
   try {
-    await deps.mailer.send({
-      to: deps.contactTo,
-      replyTo: input.email,
-      subject: `${deps.productName} contact form: ${input.name}`,
-      ...body,
+    await deps.db.transaction(async (tx) => {
+      await insertContactMessage(tx, { ...input, userId });
+      await enqueueMail(tx, [
+        {
+          kind: 'contact',
+          to: deps.contactTo,
+          replyTo: input.email,
+          subject: `${deps.productName} contact form: ${input.name}`,
+          ...body,
+        },
+      ]);
     });
   } catch (error) {
     throw Object.assign(
-      new AppError(502, 'MAIL_FAILED', messages.contact.failed, messages.contact.failedMessage(deps.contactTo)),
+      new AppError(500, 'CONTACT_FAILED', messages.contact.failed, messages.contact.failedMessage(deps.contactTo)),
       { cause: error },
     );
   }

@@ -14,11 +14,14 @@ export type Change =
   | { kind: 'bookmarks'; userId: string | null }
   /** A user's account or one of their sessions changed or went (userId), or everyone's (null). */
   | { kind: 'user'; userId: string | null }
+  /** New e-mail waits in the outbox: a worker should look now. */
+  | { kind: 'outbox' }
   /** Announcements may have been missed (the listening connection was lost): forget everything. */
   | { kind: 'unheard' };
 
 export function parseChange(payload: string): Change | undefined {
   if (payload === 'postings') return { kind: 'postings' };
+  if (payload === 'outbox') return { kind: 'outbox' };
   if (payload === 'bookmarks') return { kind: 'bookmarks', userId: null };
   if (payload.startsWith('bookmarks:')) return { kind: 'bookmarks', userId: payload.slice('bookmarks:'.length) };
   if (payload === 'users') return { kind: 'user', userId: null };

@@ -15,6 +15,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** One type above both drivers: services and queries never know which engine they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle or the database: both run the same queries. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -119,7 +121,7 @@ const statementNames = new Map<string, string>();
  * PostgreSQL connection parses and plans each distinct statement text once and then only binds
  * values: for the hottest reads (the search), where planning cost as much as running.
  */
-export async function queryRows<Row>(db: Database, query: SQL, options?: { prepared?: boolean }): Promise<Row[]> {
+export async function queryRows<Row>(db: Executor, query: SQL, options?: { prepared?: boolean }): Promise<Row[]> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (options?.prepared && client instanceof pg.Pool) {
     const { sql: text, params } = dialect.sqlToQuery(query);

@@ -6,13 +6,18 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PING_STATUSES } from '../../shared/options';
+import { ALERT_FREQUENCIES } from '../../shared/saved-searches';
+import { REPORT_REASONS } from '../../shared/schemas/moderation';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -34,6 +39,9 @@ export const user = pgTable('user', {
   /** When the user accepted the Terms & Conditions, and which version. */
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   termsVersion: text('terms_version'),
+  /** Set by a moderator: the account cannot sign in and its postings are hidden (issue 14). */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
 });
 
 export const session = pgTable(
@@ -130,8 +138,23 @@ export const posting = pgTable(
     status: text('status', { enum: ['Unfulfilled', 'Likely Fulfilled', 'Fulfilled'] })
       .notNull()
       .default('Unfulfilled'),
+    /** The group's own description, plain text (at most POSTING_LIMITS.description characters). */
+    description: text('description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /* Fresh listings (issue 14): set when the 'Still looking?' e-mail went out, cleared on renewal or edit. */
+    renewalRemindedAt: timestamp('renewal_reminded_at', { withTimezone: true }),
+    /** The secret the reminder's links carry; cleared when one is used, so each link works once. */
+    renewalNonce: uuid('renewal_nonce'),
+    /** Set when the reminder went unanswered: left out of default search until renewed or edited. */
+    staleAt: timestamp('stale_at', { withTimezone: true }),
+    /* Moderation (issue 14): a hidden posting is seen only by its admin and moderators. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** 'auto' (reports from enough students), 'moderator', or 'suspended' (its admin's account). */
+    hiddenKind: text('hidden_kind', { enum: ['auto', 'moderator', 'suspended'] }),
+    hiddenReason: text('hidden_reason'),
+    /** The admin edited a hidden posting: it waits in the moderators' queue for review. */
+    appealedAt: timestamp('appealed_at', { withTimezone: true }),
   },
   (t) => [
     check(
@@ -157,7 +180,17 @@ export const posting = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // 'Seeking most first': pages walk this index in order; the cursor is (cur_num_seek, created_at, id).
+    index('posting_location_seeking_idx').on(t.listingLocation, t.curNumSeek.desc(), t.createdAt.desc(), t.id.desc()),
     index('posting_admin_idx').on(t.adminUserId, t.createdAt.desc()),
+    // The freshness job reads only postings not yet reminded, oldest update first, and those reminded.
+    index('posting_renewal_due_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.renewalRemindedAt} IS NULL AND ${t.staleAt} IS NULL AND ${t.hiddenAt} IS NULL`),
+    index('posting_reminded_idx')
+      .on(t.renewalRemindedAt)
+      .where(sql`${t.renewalRemindedAt} IS NOT NULL AND ${t.staleAt} IS NULL`),
+    index('posting_appealed_idx').on(t.appealedAt).where(sql`${t.appealedAt} IS NOT NULL`),
     // Search (src/server/search): every filter of spec section 5 can start from an index, so a
     // filter that matches few postings never walks the whole table.
     index('posting_location_sublet_idx').on(t.listingLocation, t.sublet, t.createdAt.desc(), t.id.desc()),
@@ -179,6 +212,16 @@ export const posting = pgTable(
     index('posting_location_rent_start_idx').on(t.listingLocation, t.rentStart),
   ],
 );
+
+/**
+ * Each posting this deployment has seen marked Fulfilled, once (the footer's groups-matched figure
+ * is the college's baseline plus this count). Written in the transaction that changes the status;
+ * no foreign key, so the count keeps a fulfilled posting that is later deleted.
+ */
+export const postingFulfilment = pgTable('posting_fulfilment', {
+  postingId: uuid('posting_id').primaryKey(),
+  fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const postingMember = pgTable(
   'posting_member',
@@ -251,12 +294,109 @@ export const ping = pgTable(
     adminUserId: text('admin_user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending'] })
+    /** pending until the admin accepts or declines, the posting is fulfilled (closed) or it expires. */
+    status: text('status', { enum: PING_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    /** When it left pending. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('ping_status', sql`${t.status} IN ('pending', 'accepted', 'declined', 'closed', 'expired')`),
+    index('ping_posting_idx').on(t.postingId),
+    // One open ping per sender per posting, whatever the race.
+    uniqueIndex('ping_open_per_sender_idx').on(t.postingId, t.searcherUserId).where(sql`${t.status} = 'pending'`),
+    // The admin's inbox, newest first, and the count of pings awaiting their answer.
+    index('ping_admin_created_idx').on(t.adminUserId, t.createdAt.desc(), t.id.desc()),
+    index('ping_admin_pending_idx').on(t.adminUserId).where(sql`${t.status} = 'pending'`),
+    // The sender's list and their hourly limit.
+    index('ping_searcher_created_idx').on(t.searcherUserId, t.createdAt.desc(), t.id.desc()),
+    // The expiry job reads only the pending pings, oldest first.
+    index('ping_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Every e-mail the product sends, written in the same transaction as what caused it and delivered
+ * by the outbox worker (src/server/mail/outbox.ts, docs/decisions/0007).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the message is (e.g. 'ping-received'), for the log and the outbox listing. */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** The main link the message carries (shown in the file mailbox's log line). */
+    link: text('link'),
+    /** Extra header lines (e.g. List-Unsubscribe), name to value. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** A message that must be sent at most once per event (e.g. 'ping-expired:<id>'). */
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker's lease: while it runs, no other worker may claim the message. */
+    claimToken: uuid('claim_token'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mail_outbox_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** A student's report of a posting (issue 14): one per student and posting, ever. */
+export const postingReport = pgTable(
+  'posting_report',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postingId: uuid('posting_id')
+      .notNull()
+      .references(() => posting.id, { onDelete: 'cascade' }),
+    reporterUserId: text('reporter_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    details: text('details'),
+    createdAt: createdAt(),
+    /** When a moderator acted on it (dismissed, hid the posting, suspended its admin). */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('posting_report_once_idx').on(t.postingId, t.reporterUserId),
+    index('posting_report_open_idx').on(t.postingId).where(sql`${t.resolvedAt} IS NULL`),
+  ],
+);
+
+/** Every moderation action, by a moderator or by the automatic rule (moderator null): who, when, what, why. */
+export const moderationAction = pgTable(
+  'moderation_action',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The moderator's account, or null for the automatic hide (and a moderator account since deleted). */
+    moderatorUserId: text('moderator_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Kept as written, so the record still says who after the account is gone. */
+    moderatorEmail: text('moderator_email'),
+    action: text('action', { enum: ['dismiss', 'hide', 'suspend', 'auto-hide'] }).notNull(),
+    postingId: uuid('posting_id').references(() => posting.id, { onDelete: 'set null' }),
+    /** A description of the posting when the action was taken (its place and admin). */
+    postingLabel: text('posting_label'),
+    targetUserId: text('target_user_id').references(() => user.id, { onDelete: 'set null' }),
+    targetEmail: text('target_email'),
+    reason: text('reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('ping_posting_idx').on(t.postingId), index('ping_searcher_idx').on(t.searcherUserId)],
+  (t) => [index('moderation_action_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );
 
 export const contactMessage = pgTable('contact_message', {
@@ -267,3 +407,129 @@ export const contactMessage = pgTable('contact_message', {
   userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/* ---------- saved searches and their alerts (issue 14) ---------- */
+
+/**
+ * A student's saved search. `filters` is the whole search as the shared filter schema reads it
+ * (what "open" runs and what matching verifies). The match columns repeat the filters a new
+ * posting is looked up by, with '' and 0 for "any": the partial index answers "which active
+ * searches could match this posting" with a few index probes instead of a scan (decision 0014).
+ */
+export const savedSearch = pgTable(
+  'saved_search',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    alert: text('alert', { enum: ALERT_FREQUENCIES }).notNull().default('daily'),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull(),
+    location: text('location', { enum: ['oncampus', 'offcampus'] }).notNull(),
+    matchDorm: text('match_dorm').notNull().default(''),
+    matchAim: integer('match_aim').notNull().default(0),
+    matchSeek: integer('match_seek').notNull().default(0),
+    matchGender: text('match_gender').notNull().default(''),
+    matchYear: text('match_year').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('saved_search_alert', sql`${t.alert} IN ('immediately', 'daily', 'off')`),
+    index('saved_search_user_idx').on(t.userId, t.createdAt),
+    index('saved_search_match_idx')
+      .on(t.location, t.matchDorm, t.matchAim, t.matchSeek, t.matchGender, t.matchYear)
+      .where(sql`${t.alert} <> 'off'`),
+  ],
+);
+
+/** A posting that became listed (created, or re-opened from Fulfilled), waiting to be matched. */
+export const savedSearchEvent = pgTable(
+  'saved_search_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postingId: uuid('posting_id')
+      .notNull()
+      .references(() => posting.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_search_event_created_idx').on(t.createdAt)],
+);
+
+/** A posting a student was alerted to: the key makes "never twice" hold whatever the race. */
+export const savedSearchAlertSent = pgTable(
+  'saved_search_alert_sent',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    postingId: uuid('posting_id')
+      .notNull()
+      .references(() => posting.id, { onDelete: 'cascade' }),
+    savedSearchId: uuid('saved_search_id').references(() => savedSearch.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postingId] }),
+    index('saved_search_alert_sent_posting_idx').on(t.postingId),
+  ],
+);
+
+/** A match waiting for its student's next daily digest. */
+export const savedSearchDigestItem = pgTable(
+  'saved_search_digest_item',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    postingId: uuid('posting_id')
+      .notNull()
+      .references(() => posting.id, { onDelete: 'cascade' }),
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearch.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postingId] }),
+    index('saved_search_digest_item_created_idx').on(t.createdAt),
+    index('saved_search_digest_item_search_idx').on(t.savedSearchId),
+    index('saved_search_digest_item_posting_idx').on(t.postingId),
+  ],
+);
+
+/** The last digest cut-off each student was mailed for: one digest per student per day. */
+export const savedSearchDigest = pgTable('saved_search_digest', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  lastCutoff: timestamp('last_cutoff', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The lifestyle questionnaire (src/shared/lifestyle.ts, docs/decisions/0015): one row per answer, in
+ * a form SQL can score. `self` is the index of "what I am" among the question's options, `accept` a
+ * bit mask of "what I can live with", `importance` 0 (doesn't matter), 1 (somewhat) or 2 (very).
+ * Never sent to anyone but its owner; deleting the profile deletes every row.
+ */
+export const lifestyleAnswer = pgTable(
+  'lifestyle_answer',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    self: smallint('self').notNull(),
+    accept: integer('accept').notNull(),
+    importance: smallint('importance').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.question] }),
+    check(
+      'lifestyle_answer_values',
+      sql`${t.self} BETWEEN 0 AND 7 AND ${t.accept} BETWEEN 1 AND 255 AND ${t.importance} BETWEEN 0 AND 2`,
+    ),
+  ],
+);

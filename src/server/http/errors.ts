@@ -97,6 +97,15 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Errors Fastify's router answers before any route runs (a malformed URL, a path parameter over
+ * the length limit): the same one shape, with the catalogue's words.
+ */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send(fromStatus(status, error.code ?? 'BAD_REQUEST').toBody());
+}
+
 export function notFoundBody(): ApiErrorBody {
   return errors.notFound().toBody();
 }

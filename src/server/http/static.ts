@@ -1,16 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { COLLEGE_ASSETS_PREFIX } from '../college/public-config';
+import { getSessionCookie } from 'better-auth/cookies';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COLLEGE_ASSETS_PREFIX, collegeAssetUrl } from '../college/public-config';
 import type { AppConfig } from '../config';
 import { notFoundBody } from './errors';
+import { loadPageHtml } from './page-html';
 
-const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+$/;
+// Precompressed siblings (name.js.br, name.js.gz) are the same hashed asset.
+const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
 
 /**
- * Serves the built client (hashed assets cached for a year, index.html never cached), the college's
- * images, and index.html for every client route. Unknown /api paths get the JSON 404.
+ * Serves the built client (hashed assets cached for a year and precompressed, index.html never
+ * cached and compressed on the fly), the college's images, and index.html for every client route.
+ * Unknown /api paths get the JSON 404.
  */
 export async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(fastifyStatic, {
@@ -22,20 +26,36 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
 
   const clientDir = config.clientDir;
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  // The landing page's largest element is the first backdrop image: the page draws it before any
+  // script runs, for visitors who have a session cookie (the others are sent to the sign-in page).
+  const firstLandingImage = config.college.landingImages[0];
+  const pageHtml = hasClient
+    ? loadPageHtml(clientDir, firstLandingImage ? { '/': collegeAssetUrl(firstLandingImage.src) } : {})
+    : () => '';
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    const cookie = request.headers.cookie;
+    const hasSession = cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(pageHtml(url, { hasSession }));
+  };
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
       index: false,
       wildcard: true,
+      // The build writes name.js.br and name.js.gz beside each hashed script and stylesheet
+      // (vite.config.ts); they are sent by the request's Accept-Encoding, with Vary set.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     // The static handler answers a directory (the site root included) with 403; the root is a page.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -46,10 +66,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       url !== '/api' &&
       !url.startsWith('/assets/') &&
       !url.startsWith(COLLEGE_ASSETS_PREFIX);
-    if (hasClient && isPageRequest) {
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    }
+    if (hasClient && isPageRequest) return sendPage(request, reply, url);
     return reply.status(404).send(notFoundBody());
   });
 }

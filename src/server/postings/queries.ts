@@ -1,11 +1,11 @@
 /** SQL of the postings feature: the service decides, these only read and write rows. */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PingStatus } from '../../shared/options';
 import type { PostingWrite } from '../../shared/schemas/posting';
-import { type Database, toCount } from '../db/client';
-import { bookmark, ping, posting, postingImage, postingMember } from '../db/schema';
+import { type Database, type Executor, queryRows, toCount } from '../db/client';
+import { bookmark, ping, posting, postingFulfilment, postingImage, postingMember } from '../db/schema';
 
-/** A transaction handle or the database: both run the same queries. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type { Executor };
 
 export type PostingRow = typeof posting.$inferSelect;
 export type PostingMemberRow = typeof postingMember.$inferSelect;
@@ -28,6 +28,7 @@ export interface PostingRecord {
   images: PostingImageRow[];
   interestCount: number;
   viewerBookmarked: boolean;
+  viewerPing: { id: string; status: PingStatus; createdAt: string } | null;
 }
 
 function postingColumns(write: PostingWrite) {
@@ -49,21 +50,35 @@ export async function lockPosting(tx: Executor, id: string): Promise<PostingRow 
 export async function loadPostingRecord(db: Database, id: string, viewerId: string): Promise<PostingRecord | null> {
   const row = await findPosting(db, id);
   if (!row) return null;
-  const [members, images, pings, bookmarks] = await Promise.all([
+  const [members, images, pings, bookmarks, viewerPings] = await Promise.all([
     db.select().from(postingMember).where(eq(postingMember.postingId, id)).orderBy(asc(postingMember.position)),
     db.select().from(postingImage).where(eq(postingImage.postingId, id)).orderBy(asc(postingImage.position)),
-    db.select({ n: count() }).from(ping).where(eq(ping.postingId, id)),
+    // Each student who pinged counts once, however often they pinged.
+    db
+      .select({ n: countDistinct(ping.searcherUserId) })
+      .from(ping)
+      .where(eq(ping.postingId, id)),
     db
       .select({ n: count() })
       .from(bookmark)
       .where(and(eq(bookmark.postingId, id), eq(bookmark.userId, viewerId))),
+    db
+      .select({ id: ping.id, status: ping.status, createdAt: ping.createdAt })
+      .from(ping)
+      .where(and(eq(ping.postingId, id), eq(ping.searcherUserId, viewerId)))
+      .orderBy(desc(ping.createdAt))
+      .limit(1),
   ]);
+  const viewerPing = viewerPings[0];
   return {
     posting: row,
     members,
     images,
     interestCount: toCount(pings[0]?.n),
     viewerBookmarked: toCount(bookmarks[0]?.n) > 0,
+    viewerPing: viewerPing
+      ? { id: viewerPing.id, status: viewerPing.status, createdAt: viewerPing.createdAt.toISOString() }
+      : null,
   };
 }
 
@@ -97,14 +112,24 @@ export async function insertPosting(
   await insertImages(tx, id, images);
 }
 
-/** Replaces the whole field set, the member list and the ordered image list of one posting. */
+/** An admin's edit or status change: the posting is fresh again (no reminder pending, not stale). */
+const freshAgain = { renewalRemindedAt: null, renewalNonce: null, staleAt: null } as const;
+
+/**
+ * Replaces the whole field set, the member list and the ordered image list of one posting. The
+ * posting is fresh again; a hidden one is marked appealed (it goes back to the moderators' queue).
+ */
 export async function replacePosting(
   tx: Executor,
   id: string,
   write: PostingWrite,
   images: readonly ImageRowInput[],
+  { appeal = false }: { appeal?: boolean } = {},
 ): Promise<void> {
-  await tx.update(posting).set(postingColumns(write)).where(eq(posting.id, id));
+  await tx
+    .update(posting)
+    .set({ ...postingColumns(write), ...freshAgain, ...(appeal ? { appealedAt: new Date() } : {}) })
+    .where(eq(posting.id, id));
   await tx.delete(postingMember).where(eq(postingMember.postingId, id));
   await insertMembers(tx, id, write);
   await tx.delete(postingImage).where(eq(postingImage.postingId, id));
@@ -112,7 +137,84 @@ export async function replacePosting(
 }
 
 export async function updateStatus(db: Executor, id: string, status: PostingRow['status']): Promise<void> {
-  await db.update(posting).set({ status }).where(eq(posting.id, id));
+  await db
+    .update(posting)
+    .set({ status, ...freshAgain })
+    .where(eq(posting.id, id));
+}
+
+/** 'Still looking': updated now, no reminder pending, not stale. */
+export async function renewPosting(db: Executor, id: string): Promise<void> {
+  await db
+    .update(posting)
+    .set({ updatedAt: new Date(), ...freshAgain })
+    .where(eq(posting.id, id));
+}
+
+/** A posting the freshness job reminded, with what its e-mail needs. */
+export interface ReminderRow {
+  id: string;
+  dorm: string | null;
+  address: string | null;
+  renewal_nonce: string;
+  admin_email: string;
+  admin_name: string;
+}
+
+/**
+ * Claims up to `limit` postings not updated since `cutoff` and not yet reminded, and gives each a
+ * reminder nonce. Rows another server is claiming are skipped (SKIP LOCKED) and the UPDATE's own
+ * WHERE re-checks the reminder, so each posting is reminded once however many servers run this.
+ * The UPDATE names its columns, so a posting's updated_at is left alone.
+ */
+export function claimRemindersDue(tx: Executor, cutoff: Date, now: Date, limit: number): Promise<ReminderRow[]> {
+  return queryRows<ReminderRow>(
+    tx,
+    sql`UPDATE posting p
+      SET renewal_reminded_at = ${now.toISOString()}::timestamptz, renewal_nonce = gen_random_uuid()
+      FROM "user" u
+      WHERE u.id = p.admin_user_id
+        AND p.renewal_reminded_at IS NULL AND p.stale_at IS NULL AND p.hidden_at IS NULL
+        AND p.id IN (
+          SELECT d.id FROM posting d
+          WHERE d.renewal_reminded_at IS NULL AND d.stale_at IS NULL AND d.hidden_at IS NULL
+            AND d.updated_at < ${cutoff.toISOString()}::timestamptz AND d.status <> 'Fulfilled'
+          ORDER BY d.updated_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+      RETURNING p.id, p.dorm, p.address, p.renewal_nonce, u.email AS admin_email, u.name AS admin_name`,
+  );
+}
+
+/** Marks stale the postings reminded before `cutoff` whose admin did not answer; returns their ids. */
+export async function markStaleDue(tx: Executor, cutoff: Date, now: Date, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`UPDATE posting p SET stale_at = ${now.toISOString()}::timestamptz
+      WHERE p.stale_at IS NULL AND p.renewal_reminded_at IS NOT NULL
+        AND p.id IN (
+          SELECT d.id FROM posting d
+          WHERE d.stale_at IS NULL AND d.renewal_reminded_at IS NOT NULL
+            AND d.renewal_reminded_at < ${cutoff.toISOString()}::timestamptz
+          ORDER BY d.renewal_reminded_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+      RETURNING p.id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Records that the posting was marked Fulfilled; a posting counts once, however often it is marked. */
+export async function recordFulfilment(tx: Executor, postingId: string): Promise<void> {
+  await tx.insert(postingFulfilment).values({ postingId }).onConflictDoNothing();
+}
+
+/** How many postings this deployment has seen marked Fulfilled (deleted ones included). */
+export async function countFulfilments(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(postingFulfilment);
+  return toCount(row?.n);
 }
 
 /** Deletes the posting; members, images, bookmarks and pings go with it (ON DELETE CASCADE). */

@@ -14,16 +14,19 @@ import fp from 'fastify-plugin';
 import { messages } from '../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../shared/options';
 import { postingStatusSchema } from '../../shared/schemas/posting';
-import type { Viewer } from '../auth/session';
-import type { AppConfig } from '../config';
+import { type AppConfig, moderatorCheck } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { AppError, errors } from '../http/errors';
+import { containsNul } from '../http/nul-guard';
+import { viewerOf } from '../http/route-parts';
 import { createStorage, isSafeKey, type Storage } from '../storage';
+import { placeLabel } from './freshness';
 import {
   createPostingService,
   IMAGE_URL_PREFIX,
   POSTINGS_KEY_PREFIX,
   type PostingService,
+  type PostingServiceDeps,
   type Submission,
   sweepOrphanedFiles,
 } from './service';
@@ -42,20 +45,20 @@ export interface PostingRoutesOptions {
   storage?: Storage;
   /** Run the orphaned-file sweep when the app is ready (default true). */
   sweepOnReady?: boolean;
+  /** Runs inside the transaction that marks a posting Fulfilled (the pings feature closes its pings). */
+  onFulfilled: PostingServiceDeps['onFulfilled'];
+  onListed?: PostingServiceDeps['onListed'];
+  afterListed?: PostingServiceDeps['afterListed'];
 }
 
 const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
 
-/** The viewer, whom the preHandler has already required. */
-function viewerOf(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw errors.unauthorized();
-  return request.viewer;
-}
-
 function parseJsonField(value: string | undefined): { ok: true; value: unknown } | { ok: false } {
   if (value === undefined) return { ok: true, value: undefined };
   try {
-    return { ok: true, value: JSON.parse(value) };
+    const parsed: unknown = JSON.parse(value);
+    // PostgreSQL cannot store U+0000 in text.
+    return containsNul(parsed) ? { ok: false } : { ok: true, value: parsed };
   } catch {
     return { ok: false };
   }
@@ -102,7 +105,7 @@ async function readSubmission(request: FastifyRequest): Promise<Submission> {
 
 async function routes(
   app: FastifyInstance,
-  { config, database, storage }: PostingRoutesOptions & { storage: Storage },
+  { config, database, storage, onFulfilled, onListed, afterListed }: PostingRoutesOptions & { storage: Storage },
 ) {
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -120,6 +123,12 @@ async function routes(
     storage,
     dormKeys: config.college.dorms.map((dorm) => dorm.key),
     log: app.log,
+    onFulfilled,
+    isModerator: moderatorCheck(config),
+    renewalSecret: config.authSecret,
+    placeLabel: (posting) => placeLabel(config, posting),
+    onListed,
+    afterListed,
   });
   // Declining the terms deletes the account: its postings' stored images go too.
   app.onAccountDelete((userId) => service.removeAllOwnedBy(userId));
@@ -172,6 +181,45 @@ async function routes(
     },
   );
 
+  app.post<{ Params: { id: string } }>(
+    '/api/postings/:id/renew',
+    {
+      preHandler: forStatus,
+      schema: {
+        tags,
+        summary: 'Confirm the group is still looking: the posting is fresh again (not stale), admin only',
+      },
+    },
+    async (request) => service.renew(viewerOf(request), request.params.id),
+  );
+
+  // The 'Still looking?' e-mail's links open /renew?token=..., a page that reads what the link does
+  // (GET, which changes nothing, so mail scanners cannot trigger it) and asks to confirm (POST).
+  // No sign-in: the signed, single-use token is the authority.
+  const tokenOf = (value: unknown) =>
+    typeof value === 'object' && value !== null && typeof (value as { token?: unknown }).token === 'string'
+      ? (value as { token: string }).token
+      : '';
+  app.get(
+    '/api/renewals',
+    { schema: { tags, summary: "What a 'Still looking?' link would do; changes nothing. Query: token" } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.previewRenewal(tokenOf(request.query));
+    },
+  );
+
+  app.post(
+    '/api/renewals',
+    {
+      schema: {
+        tags,
+        summary: "Confirm a 'Still looking?' link: renew the posting or mark it Fulfilled, once. Body: { token }",
+      },
+    },
+    async (request) => service.applyRenewal(tokenOf(request.body)),
+  );
+
   app.delete<{ Params: { id: string } }>(
     '/api/postings/:id',
     {
@@ -214,7 +262,9 @@ export const postingRoutes = fp(
     if (options.sweepOnReady !== false) {
       app.addHook('onReady', async () => {
         try {
-          const { removed } = await sweepOrphanedFiles(options.database.db, app.storage);
+          const { removed } = await sweepOrphanedFiles(options.database.db, app.storage, {
+            olderThanMs: options.config.orphanGraceMs,
+          });
           if (removed > 0) app.log.info(`removed ${removed} stored files that no posting references`);
         } catch (error) {
           app.log.warn({ err: error }, 'the sweep of unreferenced stored files failed; it will run at the next start');

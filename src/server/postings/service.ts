@@ -5,16 +5,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { freshnessMessages } from '../../shared/freshness';
 import { messages } from '../../shared/messages';
 import { MAX_IMAGES_PER_POSTING, type PostingStatus } from '../../shared/options';
+import type { RenewalPreview, RenewalResult } from '../../shared/schemas/freshness';
 import { type PostingWrite, validatePosting } from '../../shared/schemas/posting';
 import type { PostingDetail } from '../../shared/schemas/posting-view';
 import type { Viewer } from '../auth/session';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { AppError, errors } from '../http/errors';
 import { ImageRejected, inspectImage, renderVariants } from '../images/images';
 import type { Storage } from '../storage';
 import * as q from './queries';
+import { readRenewalToken } from './renewal-token';
 
 export const IMAGE_URL_PREFIX = '/api/images/';
 export const POSTINGS_KEY_PREFIX = 'postings/';
@@ -59,8 +62,10 @@ const notAdmin = () =>
 /** One image of the final, ordered list: either kept from before or newly uploaded. */
 type PlannedImage = { kind: 'kept'; row: q.PostingImageRow } | { kind: 'new'; upload: UploadedImage };
 
-function toDetail(record: q.PostingRecord, viewerId: string): PostingDetail {
+function toDetail(record: q.PostingRecord, viewerId: string, viewerIsModerator: boolean): PostingDetail {
   const p = record.posting;
+  const viewerIsAdmin = p.adminUserId === viewerId;
+  const mayKnowModeration = p.adminUserId === viewerId || viewerIsModerator;
   return {
     id: p.id,
     listingLocation: p.listingLocation,
@@ -72,7 +77,9 @@ function toDetail(record: q.PostingRecord, viewerId: string): PostingDetail {
       academicYear: p.adminAcademicYear as PostingDetail['adminContact']['academicYear'],
       gender: p.adminGender as PostingDetail['adminContact']['gender'],
       customGender: p.adminCustomGender,
-      phoneNumber: p.adminPhone,
+      // The detail view shows the admin's phone for off-campus postings only (spec section 2); the
+      // admin's own edit form needs it back.
+      phoneNumber: viewerIsAdmin || p.listingLocation === 'offcampus' ? p.adminPhone : null,
       instagramHandle: p.adminInstagram,
     },
     aimInteger: p.aimInteger,
@@ -101,10 +108,21 @@ function toDetail(record: q.PostingRecord, viewerId: string): PostingDetail {
       height: image.height,
     })),
     interestCount: record.interestCount,
+    description: p.description,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
-    viewerIsAdmin: p.adminUserId === viewerId,
+    viewerIsAdmin,
     viewerBookmarked: record.viewerBookmarked,
+    viewerPing: record.viewerPing,
+    staleAt: p.staleAt ? p.staleAt.toISOString() : null,
+    moderation: mayKnowModeration
+      ? {
+          hidden: p.hiddenAt !== null,
+          kind: p.hiddenKind,
+          reason: p.hiddenReason,
+          appealPending: p.hiddenAt !== null && p.appealedAt !== null,
+        }
+      : null,
   };
 }
 
@@ -113,9 +131,39 @@ export interface PostingServiceDeps {
   storage: Storage;
   dormKeys: readonly string[];
   log: FastifyBaseLogger;
+  /** Runs inside the transaction that marks a posting Fulfilled (its open pings close). */
+  onFulfilled: (tx: Executor, posting: q.PostingRow) => Promise<void>;
+  /** Moderators may open hidden postings. */
+  isModerator: (email: string) => boolean;
+  /** The key the renewal links are signed with. */
+  renewalSecret: string;
+  /** How a posting is named to people (the dorm's label or the address). */
+  placeLabel: (posting: { dorm: string | null; address: string | null }) => string;
+  /**
+   * Runs inside the transaction that lists a posting: creates it, or re-opens it from Fulfilled
+   * (saved-search alerts record it); `afterListed` runs once that transaction has committed.
+   */
+  onListed?: (tx: Executor, postingId: string) => Promise<void>;
+  afterListed?: () => void;
 }
 
-export function createPostingService({ db, storage, dormKeys, log }: PostingServiceDeps) {
+const invalidRenewal = () =>
+  new AppError(400, 'RENEWAL_LINK_INVALID', freshnessMessages.invalidLink.title, freshnessMessages.invalidLink.message);
+const usedRenewal = () =>
+  new AppError(410, 'RENEWAL_LINK_USED', freshnessMessages.usedLink.title, freshnessMessages.usedLink.message);
+
+export function createPostingService({
+  db,
+  storage,
+  dormKeys,
+  log,
+  onFulfilled,
+  isModerator,
+  renewalSecret,
+  placeLabel,
+  onListed,
+  afterListed,
+}: PostingServiceDeps) {
   /** Best effort: a file left behind is harmless and the next start-up sweep removes it. */
   async function removeFiles(keys: string[], why: string): Promise<void> {
     if (keys.length === 0) return;
@@ -221,7 +269,10 @@ export function createPostingService({ db, storage, dormKeys, log }: PostingServ
     if (!isPostingId(id)) throw notFound();
     const record = await q.loadPostingRecord(db, id, viewer.id);
     if (!record) throw notFound();
-    return toDetail(record, viewer.id);
+    const moderator = isModerator(viewer.email);
+    // A hidden posting is there only for its admin (who sees why) and the moderators.
+    if (record.posting.hiddenAt !== null && record.posting.adminUserId !== viewer.id && !moderator) throw notFound();
+    return toDetail(record, viewer.id, moderator);
   }
 
   async function create(viewer: Viewer, submission: Submission): Promise<PostingDetail> {
@@ -240,12 +291,14 @@ export function createPostingService({ db, storage, dormKeys, log }: PostingServ
     try {
       await db.transaction(async (tx) => {
         await q.insertPosting(tx, postingId, viewer.id, write, rows);
+        await onListed?.(tx, postingId);
       });
     } catch (error) {
       await removeFiles(written, 'the database refused the posting');
       log.error({ err: error }, 'saving a posting failed');
       throw storageFailed();
     }
+    afterListed?.();
     return getDetail(viewer, postingId);
   }
 
@@ -272,7 +325,9 @@ export function createPostingService({ db, storage, dormKeys, log }: PostingServ
         const nowIds = new Set(now.map((row) => row.id));
         const keptIds = new Set(plan.filter((item) => item.kind === 'kept').map((item) => item.row.id));
         if ([...keptIds].some((keptId) => !nowIds.has(keptId))) throw submissionFailed([messages.images.unknownImage]);
-        await q.replacePosting(tx, current.id, write, rows);
+        // Editing a posting a moderator hid (or reports hid) is its admin's appeal: back to the queue.
+        const appeal = locked.hiddenAt !== null && locked.hiddenKind !== 'suspended';
+        await q.replacePosting(tx, current.id, write, rows, { appeal });
         removedKeys = now.filter((row) => !keptIds.has(row.id)).flatMap((row) => [row.cardKey, row.fullKey]);
       });
     } catch (error) {
@@ -293,12 +348,28 @@ export function createPostingService({ db, storage, dormKeys, log }: PostingServ
     const current = await loadAsAdmin(viewer, id);
     if (current.status === status) return { status, changed: false };
     try {
-      await q.updateStatus(db, current.id, status);
+      let reopened = false;
+      const result = await db.transaction(async (tx) => {
+        const locked = await q.lockPosting(tx, current.id);
+        if (!locked) throw notFound();
+        if (locked.adminUserId !== viewer.id) throw notAdmin();
+        if (locked.status === status) return { status, changed: false };
+        await q.updateStatus(tx, current.id, status);
+        if (status === 'Fulfilled') {
+          await q.recordFulfilment(tx, current.id);
+          await onFulfilled(tx, locked);
+        }
+        reopened = locked.status === 'Fulfilled';
+        if (reopened) await onListed?.(tx, current.id);
+        return { status, changed: true };
+      });
+      if (reopened) afterListed?.();
+      return result;
     } catch (error) {
+      if (error instanceof AppError) throw error;
       log.error({ err: error }, 'updating a posting status failed');
       throw new AppError(500, 'STATUS_FAILED', messages.status.failed.title, messages.status.failed.message);
     }
-    return { status, changed: true };
   }
 
   async function remove(viewer: Viewer, id: string): Promise<void> {
@@ -326,7 +397,66 @@ export function createPostingService({ db, storage, dormKeys, log }: PostingServ
     await removeFiles(keys, 'their admin deleted the account');
   }
 
-  return { getDetail, create, update, setStatus, remove, removeAllOwnedBy };
+  /** The admin confirms from the detail page that the group is still looking (like the e-mail's link). */
+  async function renew(viewer: Viewer, id: string): Promise<{ updatedAt: string }> {
+    await loadAsAdmin(viewer, id);
+    return db.transaction(async (tx) => {
+      const locked = await q.lockPosting(tx, id);
+      if (!locked) throw notFound();
+      if (locked.adminUserId !== viewer.id) throw notAdmin();
+      await q.renewPosting(tx, id);
+      const fresh = await q.findPosting(tx, id);
+      return { updatedAt: (fresh?.updatedAt ?? new Date()).toISOString() };
+    });
+  }
+
+  /** What a renewal link would do; changes nothing (mail scanners may open links). */
+  async function previewRenewal(token: string): Promise<RenewalPreview> {
+    const claim = readRenewalToken(renewalSecret, token);
+    if (!claim) throw invalidRenewal();
+    const row = await q.findPosting(db, claim.postingId);
+    if (!row) throw usedRenewal();
+    if (row.renewalNonce !== claim.nonce) throw usedRenewal();
+    return { action: claim.action, postingId: row.id, place: placeLabel(row) };
+  }
+
+  /**
+   * Does what a renewal link says, once: the nonce it carries is cleared in the same transaction,
+   * so this link and its sibling stop working. 'fulfil' follows the status change's rules.
+   */
+  async function applyRenewal(token: string): Promise<RenewalResult> {
+    const claim = readRenewalToken(renewalSecret, token);
+    if (!claim) throw invalidRenewal();
+    try {
+      return await db.transaction(async (tx) => {
+        const locked = await q.lockPosting(tx, claim.postingId);
+        if (!locked || locked.renewalNonce !== claim.nonce) throw usedRenewal();
+        if (claim.action === 'renew') {
+          await q.renewPosting(tx, locked.id);
+          return { action: claim.action, postingId: locked.id, message: freshnessMessages.renewed };
+        }
+        await q.updateStatus(tx, locked.id, 'Fulfilled');
+        if (locked.status !== 'Fulfilled') await onFulfilled(tx, locked);
+        return { action: claim.action, postingId: locked.id, message: freshnessMessages.fulfilled };
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      log.error({ err: error }, 'applying a renewal link failed');
+      throw new AppError(500, 'STATUS_FAILED', messages.status.failed.title, messages.status.failed.message);
+    }
+  }
+
+  return {
+    getDetail,
+    create,
+    update,
+    setStatus,
+    remove,
+    removeAllOwnedBy,
+    renew,
+    previewRenewal,
+    applyRenewal,
+  };
 }
 
 export type PostingService = ReturnType<typeof createPostingService>;
@@ -345,4 +475,18 @@ export async function sweepOrphanedFiles(
   const orphans = candidates.filter((key) => !referenced.has(key));
   await storage.delete(orphans);
   return { removed: orphans.length };
+}
+
+/** How many postings this deployment has seen marked Fulfilled, deleted ones included. */
+export function countFulfilledPostings(db: Database): Promise<number> {
+  return q.countFulfilments(db);
+}
+
+/**
+ * Inside the caller's transaction (an account being deleted): deletes every posting the user
+ * administers, with their members, images, bookmarks and pings, and returns the storage keys of
+ * their images. The caller removes those files once the transaction has committed.
+ */
+export function deletePostingsOwnedBy(tx: Executor, userId: string): Promise<string[]> {
+  return q.deletePostingsOfAdmin(tx, userId);
 }

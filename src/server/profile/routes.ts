@@ -1,10 +1,10 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import type { Auth } from '../auth/auth';
-import type { AppConfig } from '../config';
+import { type AppConfig, moderatorCheck } from '../config';
 import type { Database } from '../db/client';
+import { authHeaders } from '../http/client-address';
 import { AppError, errors } from '../http/errors';
 import { acceptTerms, toMe } from './service';
 
@@ -14,6 +14,7 @@ const meSchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   termsAccepted: z.boolean(),
+  isModerator: z.boolean(),
 });
 
 export const SESSION_EXPIRED = 'SESSION_EXPIRED';
@@ -24,6 +25,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
   { auth, config, db },
 ) => {
   const termsVersion = config.college.termsVersion;
+  const isModerator = moderatorCheck(config);
 
   app.get(
     '/api/me',
@@ -36,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { user: request.viewer ? toMe(request.viewer, termsVersion) : null };
+      return { user: request.viewer ? toMe(request.viewer, termsVersion, isModerator(request.viewer.email)) : null };
     },
   );
 
@@ -54,7 +56,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
     async (request) => {
       const viewer = request.viewer;
       if (!viewer) throw errors.unauthorized();
-      return { user: await acceptTerms(db, viewer, request.body.version, termsVersion) };
+      return { user: await acceptTerms(db, viewer, request.body.version, termsVersion, isModerator(viewer.email)) };
     },
   );
 
@@ -69,7 +71,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
       },
     },
     async (request, reply) => {
-      const headers = fromNodeHeaders(request.headers);
+      const headers = authHeaders(request);
       const response = await auth.api.deleteUser({ headers, body: {}, asResponse: true });
       if (response.ok) {
         const cookies = response.headers.getSetCookie();

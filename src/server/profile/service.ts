@@ -5,8 +5,9 @@ import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { recordTermsAcceptance } from './queries';
 
-export function toMe(viewer: Viewer, termsVersion: string): Me {
+export function toMe(viewer: Viewer, termsVersion: string, isModerator = false): Me {
   return {
+    isModerator,
     id: viewer.id,
     name: viewer.name,
     email: viewer.email,
@@ -16,7 +17,13 @@ export function toMe(viewer: Viewer, termsVersion: string): Me {
 }
 
 /** Records that the viewer accepted the terms; only the version currently in force can be accepted. */
-export async function acceptTerms(db: Database, viewer: Viewer, version: string, currentVersion: string): Promise<Me> {
+export async function acceptTerms(
+  db: Database,
+  viewer: Viewer,
+  version: string,
+  currentVersion: string,
+  isModerator = false,
+): Promise<Me> {
   if (!viewer.emailVerified) {
     throw new AppError(403, EMAIL_NOT_VERIFIED, messages.auth.notVerified.title, messages.auth.notVerified.message);
   }
@@ -30,5 +37,5 @@ export async function acceptTerms(db: Database, viewer: Viewer, version: string,
   }
   const at = new Date();
   await recordTermsAcceptance(db, viewer.id, currentVersion, at);
-  return toMe({ ...viewer, termsAcceptedAt: at, termsVersion: currentVersion }, currentVersion);
+  return toMe({ ...viewer, termsAcceptedAt: at, termsVersion: currentVersion }, currentVersion, isModerator);
 }

@@ -25,7 +25,9 @@ export interface CardRow {
   interest_count: number | string;
   /** ISO timestamp with microseconds, exact enough to page on. */
   created_at: string;
+  updated_at: string;
   rent_key: number;
+  stale: boolean;
   viewer_is_admin: boolean;
   viewer_bookmarked: boolean;
   /** Only in the bookmarked list: when the viewer bookmarked it (for paging). */
@@ -35,11 +37,18 @@ export interface CardRow {
 /** A search row: the same for every viewer (so it can be shared), with the admin to tell who administers it. */
 export type SearchRow = Omit<CardRow, 'viewer_is_admin' | 'viewer_bookmarked' | 'bookmarked_at'> & {
   admin_user_id: string;
+  /** First page only: how many postings match, counted up to COUNT_CAP + 1. */
+  total_count?: number | string;
 };
+
+/** The result count stops here ('1,000+'): counting is bounded like the page itself. */
+export const COUNT_CAP = 1000;
 
 export type Cursor =
   | { kind: 'newest'; createdAt: string; id: string }
   | { kind: 'rent'; rentKey: number; id: string }
+  | { kind: 'seeking'; curNumSeek: number; createdAt: string; id: string }
+  | { kind: 'fit'; fitKey: number; createdAt: string; id: string }
   | { kind: 'bookmarked'; bookmarkedAt: string; id: string };
 
 const isoMicros = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -49,9 +58,11 @@ const sharedCardColumns = sql`
     p.id, p.listing_location, p.dorm, p.address, p.aim_integer, p.cur_num_seek, p.status,
     p.monthly_rent, p.rent_type, p.sublet,
     ${isoMicros(sql`p.created_at`)} AS created_at,
+    ${isoMicros(sql`p.updated_at`)} AS updated_at,
     COALESCE(p.rent_per_person, ${NO_RENT_KEY}) AS rent_key,
+    (p.stale_at IS NOT NULL) AS stale,
     (SELECT i.card_key FROM posting_image i WHERE i.posting_id = p.id ORDER BY i.position LIMIT 1) AS card_key,
-    (SELECT count(*) FROM ping g WHERE g.posting_id = p.id) AS interest_count`;
+    (SELECT count(DISTINCT g.searcher_user_id) FROM ping g WHERE g.posting_id = p.id) AS interest_count`;
 
 /** The columns of a card for `viewerId`, read from `posting p`. */
 export function cardColumns(viewerId: string): SQL {
@@ -62,7 +73,9 @@ export function cardColumns(viewerId: string): SQL {
 
 /** The WHERE conditions of the filters (see src/shared/matching.ts for what each one means). */
 export function filterConditions(filters: SearchFilters): SQL[] {
-  const where: SQL[] = [sql`p.listing_location = ${filters.location}`];
+  // Hidden postings (moderation) are never in search; stale ones only when asked for.
+  const where: SQL[] = [sql`p.listing_location = ${filters.location}`, sql`p.hidden_at IS NULL`];
+  if (filters.showStale !== 'yes') where.push(sql`p.stale_at IS NULL`);
   if (filters.housingAim !== undefined) where.push(sql`p.aim_integer = ${filters.housingAim}`);
   if (filters.groupSize !== undefined) where.push(sql`p.cur_num_seek = ${filters.groupSize}`);
   if (filters.gender !== undefined) where.push(sql`lower(p.admin_gender) = ${filters.gender.toLowerCase()}`);
@@ -70,6 +83,7 @@ export function filterConditions(filters: SearchFilters): SQL[] {
     where.push(sql`lower(p.admin_academic_year) = ${filters.classYear.toLowerCase()}`);
   }
   if (filters.sublet !== undefined) where.push(sql`p.sublet = ${filters.sublet === 'yes'}`);
+  if (filters.hideFulfilled === 'yes') where.push(sql`p.status <> 'Fulfilled'`);
   if (filters.location === 'oncampus') {
     if (filters.dorm !== undefined) where.push(sql`p.dorm = ${filters.dorm}`);
   } else {
@@ -82,20 +96,43 @@ export function filterConditions(filters: SearchFilters): SQL[] {
 }
 
 function searchStatement(filters: SearchFilters, cursor: Cursor | undefined, limit: number): SQL {
-  const where = filterConditions(filters);
-  const byRent = filters.location === 'offcampus' && filters.sort === 'rent';
+  const conditions = filterConditions(filters);
+  const where = [...conditions];
+  const sort =
+    filters.location === 'offcampus' && filters.sort === 'rent'
+      ? 'rent'
+      : filters.sort === 'seeking'
+        ? 'seeking'
+        : 'newest';
   if (cursor?.kind === 'newest') {
     where.push(sql`(p.created_at, p.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
   } else if (cursor?.kind === 'rent') {
     where.push(
       sql`(COALESCE(p.rent_per_person, ${NO_RENT_KEY}), p.id) > (${cursor.rentKey}::integer, ${cursor.id}::uuid)`,
     );
+  } else if (cursor?.kind === 'seeking') {
+    where.push(
+      sql`(p.cur_num_seek, p.created_at, p.id) < (${cursor.curNumSeek}::integer, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+    );
   }
-  // NULLS LAST matches the indexes (created_at is NOT NULL, so it changes nothing else).
-  const order = byRent
-    ? sql`COALESCE(p.rent_per_person, ${NO_RENT_KEY}) ASC, p.id ASC`
-    : sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
-  return sql`SELECT ${sharedCardColumns}, p.admin_user_id
+  // NULLS LAST matches the indexes (the sort columns are NOT NULL, so it changes nothing else).
+  const order =
+    sort === 'rent'
+      ? sql`COALESCE(p.rent_per_person, ${NO_RENT_KEY}) ASC, p.id ASC`
+      : sort === 'seeking'
+        ? sql`p.cur_num_seek DESC NULLS LAST, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`
+        : sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
+  // The first page also says how many postings match, in the same statement. The count stops after
+  // COUNT_CAP + 1 matching rows, so it is a bounded read at any table size; without an ORDER BY the
+  // planner reads them the cheapest way (an index for a selective filter, the first table pages
+  // when most postings match).
+  const total =
+    cursor === undefined
+      ? sql`, (SELECT count(*) FROM (SELECT 1 FROM posting p WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${
+          COUNT_CAP + 1
+        }) AS matching) AS total_count`
+      : sql``;
+  return sql`SELECT ${sharedCardColumns}, p.admin_user_id${total}
     FROM posting p
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}
@@ -155,7 +192,8 @@ export function bookmarkedCards(
   cursor: Cursor | undefined,
   limit: number,
 ): Promise<CardRow[]> {
-  const where: SQL[] = [sql`bm.user_id = ${viewerId}`];
+  // A hidden posting stays in its admin's own bookmarks only.
+  const where: SQL[] = [sql`bm.user_id = ${viewerId}`, sql`(p.hidden_at IS NULL OR p.admin_user_id = ${viewerId})`];
   if (cursor?.kind === 'bookmarked') {
     where.push(sql`(bm.created_at, bm.posting_id) < (${cursor.bookmarkedAt}::timestamptz, ${cursor.id}::uuid)`);
   }
@@ -171,3 +209,123 @@ export function bookmarkedCards(
 }
 
 export const interestCount = (row: Pick<CardRow, 'interest_count'>) => toCount(row.interest_count);
+
+/**
+ * 'Best fit' (issue 13, docs/decisions/0015) ranks the FIT_WINDOW newest postings that match the
+ * filters, so a page costs the same at any table size: the window comes from the newest-first
+ * indexes, the viewer's answers are compared with the answers of the admins and linked members of
+ * those postings only (primary key lookups), and the sums are the shared model's
+ * (src/shared/lifestyle.ts). Postings nobody in the group can be compared on come last, newest first.
+ */
+export const FIT_WINDOW = COUNT_CAP;
+
+export interface FitRow extends SearchRow {
+  fit_key: number | string;
+  fit_agreed: number | string | null;
+  fit_total: number | string | null;
+  fit_dealbreaker: boolean | null;
+}
+
+const weight = (importance: SQL) => sql`(CASE ${importance} WHEN 2 THEN 3 WHEN 1 THEN 1 ELSE 0 END)`;
+
+function fitStatement(
+  filters: SearchFilters,
+  viewerId: string,
+  questionKeys: readonly string[],
+  cursor: Extract<Cursor, { kind: 'fit' }> | undefined,
+  limit: number,
+): SQL {
+  const conditions = filterConditions(filters);
+  const keys =
+    questionKeys.length > 0
+      ? sql.join(
+          questionKeys.map((k) => sql`${k}`),
+          sql`, `,
+        )
+      : sql`NULL`;
+  const after = cursor
+    ? sql`WHERE (ranked.fit_key, ranked.created_raw, ranked.id) < (${cursor.fitKey}::integer, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
+  const total =
+    cursor === undefined
+      ? sql`, (SELECT count(*) FROM (SELECT 1 FROM posting p WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${
+          COUNT_CAP + 1
+        }) AS matching) AS total_count`
+      : sql``;
+  return sql`WITH candidates AS (
+      SELECT p.id, p.admin_user_id, p.created_at FROM posting p
+      WHERE ${sql.join(conditions, sql` AND `)}
+      ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST
+      LIMIT ${FIT_WINDOW}
+    ),
+    viewer AS (
+      SELECT question, self, accept, importance FROM lifestyle_answer
+      WHERE user_id = ${viewerId} AND question IN (${keys})
+    ),
+    group_users AS (
+      SELECT c.id AS posting_id, c.admin_user_id AS user_id FROM candidates c WHERE c.admin_user_id <> ${viewerId}
+      UNION
+      -- A subquery per candidate, so each reads its members through the posting_member index (a
+      -- join would let the planner hash the whole table).
+      SELECT c.id, linked.user_id FROM candidates c,
+        unnest(ARRAY(
+          SELECT u.id FROM posting_member m
+          JOIN "user" u ON m.email IS NOT NULL AND u.email = lower(m.email)
+          WHERE m.posting_id = c.id
+        )) AS linked(user_id)
+      WHERE linked.user_id <> ${viewerId}
+    ),
+    pair AS (
+      SELECT a.user_id,
+        sum(CASE WHEN a.accept & (1 << v.self::int) <> 0 THEN ${weight(sql`a.importance`)} ELSE 0 END
+          + CASE WHEN v.accept & (1 << a.self::int) <> 0 THEN ${weight(sql`v.importance`)} ELSE 0 END) AS agreed,
+        sum(${weight(sql`a.importance`)} + ${weight(sql`v.importance`)}) AS total,
+        bool_or((a.importance = 2 AND a.accept & (1 << v.self::int) = 0)
+          OR (v.importance = 2 AND v.accept & (1 << a.self::int) = 0)) AS dealbreaker
+      FROM lifestyle_answer a JOIN viewer v ON v.question = a.question
+      WHERE a.user_id IN (SELECT user_id FROM group_users)
+      GROUP BY a.user_id
+    ),
+    scored AS (
+      SELECT g.posting_id, sum(pr.agreed) AS agreed, sum(pr.total) AS total, bool_or(pr.dealbreaker) AS dealbreaker
+      FROM group_users g JOIN pair pr ON pr.user_id = g.user_id
+      GROUP BY g.posting_id
+    ),
+    ranked AS (
+      SELECT c.id, c.created_at AS created_raw,
+        s.agreed AS fit_agreed, s.total AS fit_total, s.dealbreaker AS fit_dealbreaker,
+        COALESCE(
+          (CASE WHEN s.dealbreaker THEN 0 ELSE 1001 END)
+            + (CASE WHEN s.total = 0 THEN 1000 ELSE (s.agreed * 1000 / s.total) END),
+          -1
+        )::integer AS fit_key
+      FROM candidates c LEFT JOIN scored s ON s.posting_id = c.id
+    ),
+    page AS (
+      SELECT * FROM ranked
+      ${after}
+      ORDER BY ranked.fit_key DESC, ranked.created_raw DESC, ranked.id DESC
+      LIMIT ${limit}
+    )
+    -- Only the page's postings read their card columns (first image, interest count).
+    SELECT ${sharedCardColumns}, p.admin_user_id, page.fit_key, page.fit_agreed, page.fit_total,
+      page.fit_dealbreaker${total}
+    FROM page JOIN posting p ON p.id = page.id
+    ORDER BY page.fit_key DESC, page.created_raw DESC, page.id DESC`;
+}
+
+/** One page of 'Best fit' for `viewerId`, plus one row to tell whether there is a next page. */
+export function fitCards(
+  db: Database,
+  filters: SearchFilters,
+  viewerId: string,
+  questionKeys: readonly string[],
+  cursor: Extract<Cursor, { kind: 'fit' }> | undefined,
+  limit: number,
+): Promise<FitRow[]> {
+  return queryRows<FitRow>(db, fitStatement(filters, viewerId, questionKeys, cursor, limit + 1), { prepared: true });
+}
+
+export function fitStatementForExplain(filters: SearchFilters, viewerId: string, questionKeys: readonly string[]): SQL {
+  return fitStatement(filters, viewerId, questionKeys, undefined, 21);
+}

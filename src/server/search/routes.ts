@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { activeQuestions } from '../../shared/lifestyle';
 import { searchQuerySchema } from '../../shared/schemas/filters';
 import type { AppConfig } from '../config';
 import { ChangeFeed } from '../db/changes';
@@ -25,6 +26,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
     cache: new SearchCache(searchCache ? database.changes : new ChangeFeed()),
     dormKeys: new Set(config.college.dorms.map((dorm) => dorm.key)),
     imageUrl,
+    questionKeys: activeQuestions(config.college.lifestyle).map((q) => q.key),
   });
 
   app.get(
@@ -33,11 +35,14 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
       preHandler: app.requireMember,
       schema: {
         tags: ['postings'],
-        summary: 'Search postings: filters of spec section 5, newest first (or lowest rent first off campus)',
+        summary:
+          'Search postings: filters of spec section 5, newest first, seeking most first, or lowest rent first off campus',
         description:
           'Query: location (oncampus|offcampus), groupSize 1-8 (matches the seeking count), housingAim 2-12, dorm, ' +
           'gender, classYear, sublet (yes|no); off campus also maxRent (per person), moveIn, moveOut (YYYY-MM-DD), ' +
-          'sort (newest|rent); cursor and limit (1-50, default 20). Answers { items: PostingCard[], nextCursor }.',
+          "hideFulfilled (yes), sort (newest|seeking|fit, and rent off campus; fit ranks the 1,000 newest matches by the viewer's lifestyle fit and adds fitBand to each card); cursor and limit (1-50, default 20). " +
+          'Answers { items: PostingCard[], nextCursor, total } where total ({ count, atLeast }) is on the first ' +
+          'page only and counts up to 1,000 (then atLeast is true).',
       },
     },
     async (request) => {

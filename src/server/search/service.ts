@@ -2,18 +2,30 @@
  * The postings search: validated filters in, one page of cards out. Also turns card rows into the
  * shared PostingCard shape and owns the opaque cursors, for the profile lists too.
  */
+import { bandOf } from '../../shared/lifestyle';
+import { messages } from '../../shared/messages';
 import type { SearchFilters, SearchQuery } from '../../shared/schemas/filters';
 import { normaliseFilters } from '../../shared/schemas/filters';
 import type { PostingCard, PostingPage } from '../../shared/schemas/posting-view';
-import type { Database } from '../db/client';
+import { type Database, toCount } from '../db/client';
 import { errors } from '../http/errors';
-import { bookmarkedPostingIds, type CardRow, type Cursor, interestCount, type SearchRow, searchCards } from './queries';
+import {
+  bookmarkedPostingIds,
+  type CardRow,
+  COUNT_CAP,
+  type Cursor,
+  type FitRow,
+  fitCards,
+  interestCount,
+  type SearchRow,
+  searchCards,
+} from './queries';
 import type { SearchCache } from './search-cache';
 
 /** How a stored image key becomes a URL the browser can load. */
 export type ImageUrl = (storageKey: string) => string;
 
-export const INVALID_CURSOR = 'This list changed shape; reload it from the start.';
+export const INVALID_CURSOR = messages.api.invalidCursor;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -24,7 +36,11 @@ export function encodeCursor(cursor: Cursor): string {
       ? ['n', cursor.createdAt, cursor.id]
       : cursor.kind === 'rent'
         ? ['r', String(cursor.rentKey), cursor.id]
-        : ['b', cursor.bookmarkedAt, cursor.id];
+        : cursor.kind === 'seeking'
+          ? ['s', `${cursor.curNumSeek}~${cursor.createdAt}`, cursor.id]
+          : cursor.kind === 'fit'
+            ? ['f', `${cursor.fitKey}~${cursor.createdAt}`, cursor.id]
+            : ['b', cursor.bookmarkedAt, cursor.id];
   return Buffer.from(parts.join('|'), 'utf8').toString('base64url');
 }
 
@@ -41,6 +57,18 @@ export function decodeCursor(value: string | undefined, expected: Cursor['kind']
   if (expected === 'rent' && tag === 'r' && /^\d{1,10}$/.test(key)) {
     const rentKey = Number(key);
     if (rentKey <= 2_147_483_647) return { kind: 'rent', rentKey, id };
+  }
+  if (expected === 'seeking' && tag === 's') {
+    const [seek, createdAt] = key.split('~');
+    if (seek && /^\d{1,3}$/.test(seek) && createdAt && TIMESTAMP.test(createdAt)) {
+      return { kind: 'seeking', curNumSeek: Number(seek), createdAt, id };
+    }
+  }
+  if (expected === 'fit' && tag === 'f') {
+    const [fitKey, createdAt] = key.split('~');
+    if (fitKey && /^-?\d{1,4}$/.test(fitKey) && createdAt && TIMESTAMP.test(createdAt)) {
+      return { kind: 'fit', fitKey: Number(fitKey), createdAt, id };
+    }
   }
   throw invalid();
 }
@@ -63,6 +91,8 @@ function sharedCard(row: SearchRow | CardRow, imageUrl: ImageUrl): SharedCard {
     imageUrl: row.card_key ? imageUrl(row.card_key) : null,
     interestCount: interestCount(row),
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    stale: row.stale === true,
   };
 }
 
@@ -82,6 +112,8 @@ function withViewer(card: SharedCard, viewerIsAdmin: boolean, viewerBookmarked: 
     imageUrl: card.imageUrl,
     interestCount: card.interestCount,
     createdAt: card.createdAt,
+    updatedAt: card.updatedAt,
+    stale: card.stale,
     viewerIsAdmin,
     viewerBookmarked,
   };
@@ -106,10 +138,17 @@ export function toPage<Row, Item>(
   };
 }
 
+/** The first page's count: exact up to COUNT_CAP, then 'at least COUNT_CAP'. */
+function totalOf(rows: SearchRow[]): PostingPage['total'] {
+  const counted = rows[0]?.total_count === undefined ? 0 : toCount(rows[0].total_count);
+  return counted > COUNT_CAP ? { count: COUNT_CAP, atLeast: true } : { count: counted, atLeast: false };
+}
+
 /** A search page as every viewer shares it (what the cache keeps). */
 export interface SharedPage {
   items: { card: SharedCard; adminUserId: string }[];
   nextCursor: string | null;
+  total: PostingPage['total'];
 }
 
 export interface SearchDeps {
@@ -117,6 +156,8 @@ export interface SearchDeps {
   dormKeys: ReadonlySet<string>;
   imageUrl: ImageUrl;
   cache: SearchCache<SharedPage>;
+  /** The lifestyle questions asked (their keys), for 'Best fit'. */
+  questionKeys: readonly string[];
 }
 
 /** One key per distinct search, whatever the order of its query string. */
@@ -127,26 +168,69 @@ function pageKey(filters: SearchFilters, cursor: string | undefined, limit: numb
   return JSON.stringify([fields, cursor ?? null, limit]);
 }
 
-export function createSearchService({ db, dormKeys, imageUrl, cache }: SearchDeps) {
+/** The band of a 'Best fit' row, or null when nobody in its group could be compared. */
+function fitBandOf(row: FitRow): PostingCard['fitBand'] {
+  if (row.fit_total === null || row.fit_agreed === null) return null;
+  return bandOf({
+    agreed: toCount(row.fit_agreed),
+    total: toCount(row.fit_total),
+    dealbreaker: row.fit_dealbreaker === true,
+  });
+}
+
+export function createSearchService({ db, dormKeys, imageUrl, cache, questionKeys }: SearchDeps) {
+  /**
+   * 'Best fit' is the viewer's own order, so it is not shared through the cache: one statement per
+   * page ranks the window of newest matching postings by the viewer's fit (docs/decisions/0015).
+   */
+  async function fitPage(viewerId: string, filters: SearchFilters, rawCursor: string | undefined, limit: number) {
+    const cursor = decodeCursor(rawCursor, 'fit') as Extract<Cursor, { kind: 'fit' }> | undefined;
+    const [rows, bookmarked] = await Promise.all([
+      fitCards(db, filters, viewerId, questionKeys, cursor, limit),
+      cache.bookmarkedIds(viewerId, () => bookmarkedPostingIds(db, viewerId)),
+    ]);
+    const page = toPage(
+      rows,
+      limit,
+      (row): PostingCard => ({
+        ...withViewer(sharedCard(row, imageUrl), row.admin_user_id === viewerId, bookmarked.has(row.id)),
+        fitBand: fitBandOf(row),
+      }),
+      (last): Cursor => ({ kind: 'fit', fitKey: Number(last.fit_key), createdAt: last.created_at, id: last.id }),
+    );
+    return { ...page, total: cursor === undefined ? totalOf(rows) : null };
+  }
+
   return {
     async search(viewerId: string, query: SearchQuery): Promise<PostingPage> {
       const { cursor: rawCursor, limit, ...rest } = query;
       const filters: SearchFilters = normaliseFilters(rest as SearchFilters);
       if (filters.dorm !== undefined && !dormKeys.has(filters.dorm)) {
-        throw errors.badRequest('That dorm is not one of the listed dorms.', ['dorm: is not a dorm of this college']);
+        throw errors.badRequest(messages.api.unknownDorm, ['dorm: is not a dorm of this college']);
       }
-      const byRent = filters.location === 'offcampus' && filters.sort === 'rent';
-      const cursor = decodeCursor(rawCursor, byRent ? 'rent' : 'newest');
-      const loadPage = async (): Promise<SharedPage> =>
-        toPage(
-          await searchCards(db, filters, cursor, limit),
+      if (filters.sort === 'fit') return fitPage(viewerId, filters, rawCursor, limit);
+      const sort =
+        filters.location === 'offcampus' && filters.sort === 'rent'
+          ? 'rent'
+          : filters.sort === 'seeking'
+            ? 'seeking'
+            : 'newest';
+      const cursor = decodeCursor(rawCursor, sort);
+      const loadPage = async (): Promise<SharedPage> => {
+        const rows = await searchCards(db, filters, cursor, limit);
+        const page = toPage(
+          rows,
           limit,
           (row) => ({ card: sharedCard(row, imageUrl), adminUserId: row.admin_user_id }),
           (last): Cursor =>
-            byRent
+            sort === 'rent'
               ? { kind: 'rent', rentKey: Number(last.rent_key), id: last.id }
-              : { kind: 'newest', createdAt: last.created_at, id: last.id },
+              : sort === 'seeking'
+                ? { kind: 'seeking', curNumSeek: last.cur_num_seek, createdAt: last.created_at, id: last.id }
+                : { kind: 'newest', createdAt: last.created_at, id: last.id },
         );
+        return { ...page, total: cursor === undefined ? totalOf(rows) : null };
+      };
       const [page, bookmarked] = await Promise.all([
         cache.page(pageKey(filters, rawCursor, limit), loadPage),
         cache.bookmarkedIds(viewerId, () => bookmarkedPostingIds(db, viewerId)),
@@ -156,6 +240,7 @@ export function createSearchService({ db, dormKeys, imageUrl, cache }: SearchDep
           withViewer(card, adminUserId === viewerId, bookmarked.has(card.id)),
         ),
         nextCursor: page.nextCursor,
+        total: page.total,
       };
     },
   };

@@ -1,11 +1,8 @@
-import { z } from 'zod';
 import { messages } from '../messages';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-constants';
+import { z } from './zod';
 
-/** The id of the OpenID Connect provider in /api/auth/callback/{id}. */
-export const OIDC_PROVIDER_ID = 'oidc';
-
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
+export { OIDC_PROVIDER_ID, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-constants';
 
 export const emailField = z.string().trim().min(1, messages.auth.emailInvalid).email(messages.auth.emailInvalid);
 export const passwordField = z

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { activeQuestions, DEFAULT_QUESTIONS, type LifestyleQuestion } from '../lifestyle';
+import { lifestyleConfigSchema } from './lifestyle';
+import { z } from './zod';
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #8a100b');
 /** A path inside the college's asset folder: no absolute paths, no climbing out. */
@@ -7,6 +9,12 @@ const assetPath = z
   .min(1)
   .regex(/^(?!\/)(?!.*\.\.)[\w./-]+$/, 'must be a relative path inside the asset folder');
 const emailDomain = z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a lower-case domain like bc.edu');
+
+/** An integer from `min` to `max`; anything else is refused as 'must be <what>'. */
+const wholeNumber = (min: number, max: number, what: string) => {
+  const error = `must be ${what}`;
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 
 export const dormSchema = z.object({
   key: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and dashes'),
@@ -46,6 +54,21 @@ export const collegeConfigSchema = z
     groupsMatchedBaseline: z.number().int().min(0),
     teamContactEmail: z.email(),
     termsVersion: z.string().min(1),
+    /** Fresh listings (issue 14): days without an update before the 'Still looking?' e-mail, then before stale. */
+    freshness: z
+      .object({
+        remindAfterDays: wholeNumber(1, 365, 'a whole number of days from 1 to 365').default(21),
+        staleAfterDays: wholeNumber(1, 365, 'a whole number of days from 1 to 365').default(7),
+      })
+      .default({ remindAfterDays: 21, staleAfterDays: 7 }),
+    /** Saved-search alerts (issue 14): the daily digest goes out once a day, after this hour (UTC). */
+    alerts: z
+      .object({ digestHourUtc: wholeNumber(0, 23, 'a whole hour from 0 to 23 (UTC)').default(13) })
+      .default({ digestHourUtc: 13 }),
+    /** E-mail addresses of the moderators (issue 14); compared case-insensitively. */
+    moderators: z.array(z.email()).default([]),
+    /** Changes to the default lifestyle questions (src/shared/lifestyle.ts): remove some, add some. */
+    lifestyle: lifestyleConfigSchema.default({ removeQuestions: [], addQuestions: [] }),
   })
   .superRefine((config, ctx) => {
     const seen = new Set<string>();
@@ -54,6 +77,37 @@ export const collegeConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['dorms', i, 'key'], message: `repeats the dorm key ${dorm.key}` });
       }
       seen.add(dorm.key);
+    }
+    const defaults = new Set(DEFAULT_QUESTIONS.map((q) => q.key));
+    for (const [i, key] of config.lifestyle.removeQuestions.entries()) {
+      if (!defaults.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lifestyle', 'removeQuestions', i],
+          message: `is not a default question: ${key}`,
+        });
+      }
+    }
+    const asked = new Set(activeQuestions(config.lifestyle).map((q) => q.key));
+    for (const [i, question] of config.lifestyle.addQuestions.entries()) {
+      if (defaults.has(question.key) && !config.lifestyle.removeQuestions.includes(question.key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lifestyle', 'addQuestions', i, 'key'],
+          message: `repeats the question key ${question.key}`,
+        });
+      }
+      const optionKeys = new Set(question.options.map((o) => o.key));
+      if (optionKeys.size !== question.options.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lifestyle', 'addQuestions', i, 'options'],
+          message: 'repeats an option key',
+        });
+      }
+    }
+    if (asked.size !== activeQuestions(config.lifestyle).length) {
+      ctx.addIssue({ code: 'custom', path: ['lifestyle', 'addQuestions'], message: 'repeats a question key' });
     }
   });
 
@@ -73,5 +127,7 @@ export interface PublicConfig {
   footer: CollegeConfig['footer'];
   groupsMatched: number;
   termsVersion: string;
+  /** The lifestyle questionnaire this college asks. */
+  lifestyleQuestions: LifestyleQuestion[];
   auth: { oidc: { label: string } | null; emailPassword: boolean };
 }

@@ -3,7 +3,7 @@
  * string and by the client from the page URL, so a shared link means the same search everywhere.
  * Every field is optional; blank means no constraint.
  */
-import { z } from 'zod';
+
 import {
   ACADEMIC_YEARS,
   GENDERS,
@@ -14,14 +14,28 @@ import {
   LISTING_LOCATIONS,
   POSTINGS_PAGE_SIZE,
 } from '../options';
+import { normaliseFilters, SORT_ORDERS, SUBLET_CHOICES } from './filter-params';
+import { z } from './zod';
 
-export const SUBLET_CHOICES = ['yes', 'no'] as const;
-export type SubletChoice = (typeof SUBLET_CHOICES)[number];
-export const SUBLET_LABELS: Record<SubletChoice, string> = { yes: 'Yes', no: 'No' };
+// Kept in a module without zod, so pages that only build URLs need not load the schemas.
+export {
+  type FilterField,
+  fieldsFor,
+  filtersToParams,
+  normaliseFilters,
+  OFF_CAMPUS_FIELDS,
+  ON_CAMPUS_FIELDS,
+  SORT_LABELS,
+  SORT_ORDERS,
+  type SortOrder,
+  SUBLET_CHOICES,
+  SUBLET_LABELS,
+  type SubletChoice,
+  sortsFor,
+} from './filter-params';
 
-export const SORT_ORDERS = ['newest', 'rent'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-export const SORT_LABELS: Record<SortOrder, string> = { newest: 'Newest first', rent: 'Lowest rent first' };
+export const HIDE_FULFILLED_CHOICES = ['yes'] as const;
+export const SHOW_STALE_CHOICES = ['yes'] as const;
 
 /** Highest 'maximum monthly rent per person' a filter accepts, in whole dollars. */
 export const MAX_RENT_FILTER = 100_000;
@@ -87,6 +101,10 @@ export const searchFiltersSchema = z
     moveIn: isoDate('Move-in date'),
     moveOut: isoDate('Move-out date'),
     sort: z.preprocess(blank, z.enum(SORT_ORDERS).default('newest')),
+    /** 'yes' leaves Fulfilled postings out. */
+    hideFulfilled: choiceOf(HIDE_FULFILLED_CHOICES, 'Hide fulfilled'),
+    /** 'yes' also shows stale postings (no answer to 'Still looking?'), which search leaves out by default. */
+    showStale: choiceOf(SHOW_STALE_CHOICES, 'Show stale'),
   })
   .superRefine((filters, ctx) => {
     if (
@@ -123,49 +141,6 @@ export const listQuerySchema = z.object({
   limit: z.preprocess(blank, z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(POSTINGS_PAGE_SIZE)),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
-
-/** Fields that apply to each location; the others are ignored (and dropped from the URL). */
-export const ON_CAMPUS_FIELDS = ['groupSize', 'housingAim', 'dorm', 'gender', 'classYear', 'sublet'] as const;
-export const OFF_CAMPUS_FIELDS = [
-  'groupSize',
-  'housingAim',
-  'maxRent',
-  'moveIn',
-  'moveOut',
-  'sublet',
-  'gender',
-  'classYear',
-  'sort',
-] as const;
-export type FilterField = (typeof ON_CAMPUS_FIELDS)[number] | (typeof OFF_CAMPUS_FIELDS)[number];
-
-export function fieldsFor(location: SearchFilters['location']): readonly FilterField[] {
-  return location === 'oncampus' ? ON_CAMPUS_FIELDS : OFF_CAMPUS_FIELDS;
-}
-
-/** Keeps only the fields of the filters' location: a dorm never constrains an off-campus search. */
-export function normaliseFilters(filters: SearchFilters): SearchFilters {
-  const allowed = new Set<string>(fieldsFor(filters.location));
-  const out: Record<string, unknown> = { location: filters.location, sort: 'newest' };
-  for (const [key, value] of Object.entries(filters)) {
-    if (allowed.has(key) && value !== undefined) out[key] = value;
-  }
-  return out as SearchFilters;
-}
-
-/** The filters as query-string pairs (blank fields and defaults left out), for URLs and the API. */
-export function filtersToParams(filters: Partial<SearchFilters>): URLSearchParams {
-  const params = new URLSearchParams();
-  params.set('location', filters.location ?? 'oncampus');
-  const allowed = fieldsFor(filters.location ?? 'oncampus');
-  for (const key of allowed) {
-    const value = filters[key];
-    if (value === undefined || value === '') continue;
-    if (key === 'sort' && value === 'newest') continue;
-    params.set(key, String(value));
-  }
-  return params;
-}
 
 /** Reads filters from a URL's query string; invalid fields are dropped rather than breaking the page. */
 export function filtersFromParams(params: URLSearchParams): SearchFilters {

@@ -6,6 +6,8 @@ export interface Me {
   emailVerified: boolean;
   /** True when the current Terms & Conditions version has been accepted. */
   termsAccepted: boolean;
+  /** Named a moderator in the college config: may open /moderation. */
+  isModerator: boolean;
 }
 
 export interface MeResponse {

@@ -2,7 +2,10 @@
  * What the API answers about postings. The write-side schema (what a form sends) lives in
  * posting.ts; these are the read shapes both the server and the client rely on.
  */
+import type { Band } from '../lifestyle';
 import type { AcademicYear, Gender, ListingLocation, PostingStatus, RentType, Utilities } from '../options';
+import type { PostingModerationView } from './moderation';
+import type { ViewerPing } from './ping';
 import type { PostingMemberWrite } from './posting';
 
 export interface PostingImageView {
@@ -24,6 +27,7 @@ export interface AdminContactView {
   academicYear: AcademicYear;
   gender: Gender;
   customGender: string | null;
+  /** Off-campus postings, or the posting's admin; null for anyone else on campus (spec section 2). */
   phoneNumber: string | null;
   instagramHandle: string | null;
 }
@@ -49,14 +53,22 @@ export interface PostingDetail {
   sublet: boolean;
   status: PostingStatus;
   images: PostingImageView[];
-  /** How many other groups pinged interest. */
+  /** How many other students pinged interest (each counted once). */
   interestCount: number;
+  /** The group's own words about itself (plain text, line breaks kept), or null. */
+  description: string | null;
   createdAt: string;
   updatedAt: string;
   /** For the signed-in viewer: may they edit, delete and change the status? */
   viewerIsAdmin: boolean;
   /** For the signed-in viewer: have they bookmarked it? */
   viewerBookmarked: boolean;
+  /** For the signed-in viewer: their latest ping of this posting, or null. */
+  viewerPing: ViewerPing | null;
+  /** When the posting was marked stale (no answer to 'Still looking?'), or null while fresh. */
+  staleAt: string | null;
+  /** Its moderation state, for its admin and moderators only (null for everyone else). */
+  moderation: PostingModerationView | null;
 }
 
 /** Only what a card shows: the postings list and the profile lists. */
@@ -75,12 +87,22 @@ export interface PostingCard {
   imageUrl: string | null;
   interestCount: number;
   createdAt: string;
+  updatedAt: string;
+  /** Marked stale (no answer to 'Still looking?'); search shows these only when asked. */
+  stale: boolean;
   viewerIsAdmin: boolean;
   viewerBookmarked: boolean;
+  /** 'Best fit' results only: the viewer's band with the group, or null when nobody could be compared. */
+  fitBand?: Band | null;
 }
 
 export interface PostingPage {
   items: PostingCard[];
   /** Opaque cursor for the next page, or null at the end. */
   nextCursor: string | null;
+  /**
+   * Search only, first page only: how many postings match. Counting stops at a cap, and then
+   * `atLeast` is true ('1,000+'). Null on later pages.
+   */
+  total?: { count: number; atLeast: boolean } | null;
 }

@@ -67,10 +67,36 @@ describe('posting schema', () => {
   });
 
   it('maps each field error to its form path (what zodResolver shows beside the field)', () => {
-    const result = createPostingSchema(dorms).safeParse({ ...valid, members: [{ ...member, name: '' }] });
+    const result = createPostingSchema(dorms).safeParse({ ...valid, members: [member, { ...member, name: '' }] });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['members.0.name', v.memberName(1)],
+      ['members.1.name', v.memberName(2)],
     ]);
+  });
+
+  it('makes the admin member 1 whatever the client sent as member 1', () => {
+    const result = validatePosting(
+      { ...valid, adminInstagram: '@ava.k', members: [{ ...member, name: '', academicYear: '' }, member] },
+      dorms,
+    );
+    expect(result.success && result.data.members).toEqual([
+      {
+        name: 'Ava Kim',
+        academicYear: 'senior',
+        gender: 'female',
+        customGender: null,
+        email: 'ava@bc.edu',
+        instagramHandle: 'ava.k',
+      },
+      { ...member, customGender: null, email: null, instagramHandle: null },
+    ]);
+  });
+
+  it('keeps an optional description of at most 2,000 characters, line breaks kept', () => {
+    const kept = validatePosting({ ...valid, description: '  Quiet group.\r\nWe cook <b>together</b>.\n' }, dorms);
+    expect(kept.success && kept.data.description).toBe('Quiet group.\nWe cook <b>together</b>.');
+    const blank = validatePosting({ ...valid, description: '   ' }, dorms);
+    expect(blank.success && blank.data.description).toBeNull();
+    expect(messagesOf({ ...valid, description: 'x'.repeat(2001) })).toEqual([v.tooLong('The group description', 2000)]);
   });
 });

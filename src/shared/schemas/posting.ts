@@ -8,7 +8,7 @@
  * The output is normalised: trimmed, blanks as null, the other location's fields cleared, and the
  * sizes (curGroupSize, aimInteger) and rent per person computed, never trusted from the client.
  */
-import { z } from 'zod';
+
 import { messages } from '../messages';
 import {
   ACADEMIC_YEARS,
@@ -23,6 +23,7 @@ import {
   UTILITIES,
   type Utilities,
 } from '../options';
+import { z } from './zod';
 
 const v = messages.validation;
 
@@ -34,6 +35,7 @@ export const POSTING_LIMITS = {
   phone: 30,
   instagram: 30,
   maxRent: 100_000,
+  description: 2000,
 } as const;
 
 const text = z.string().catch('');
@@ -70,6 +72,8 @@ const postingShape = z.object({
   rentEnd: text,
   utilities: text,
   sublet: flag,
+  /** Optional free text about the group; plain text, line breaks kept. */
+  description: text,
 });
 
 /** What the form holds and what the client sends as the `posting` field. */
@@ -112,6 +116,7 @@ export interface PostingWrite {
   rentEnd: string | null;
   utilities: Utilities | null;
   sublet: boolean;
+  description: string | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -187,9 +192,10 @@ function checkPosting(p: Parsed, dormKeys: readonly string[], add: IssueSink): v
   const adminInstagram = normaliseInstagram(p.adminInstagram);
   if (adminInstagram && !INSTAGRAM.test(adminInstagram)) add(['adminInstagram'], v.adminInstagram);
 
-  // Members.
+  // Members. Member 1 is the admin (see adminAsFirstMember): the admin's checks above cover them.
   if (p.members.length === 0) add(['members'], v.atLeastOneMember);
   p.members.forEach((member, i) => {
+    if (i === 0) return;
     const n = i + 1;
     const name = member.name.trim();
     if (!name) add(['members', i, 'name'], v.memberName(n));
@@ -215,6 +221,10 @@ function checkPosting(p: Parsed, dormKeys: readonly string[], add: IssueSink): v
     const instagram = normaliseInstagram(member.instagramHandle);
     if (instagram && !INSTAGRAM.test(instagram)) add(['members', i, 'instagramHandle'], v.memberInstagram(n));
   });
+
+  if (cleanDescription(p.description).length > POSTING_LIMITS.description) {
+    add(['description'], v.tooLong('The group description', POSTING_LIMITS.description));
+  }
 
   // Sizes.
   const seeking = parseSeeking(p.curNumSeek);
@@ -243,6 +253,26 @@ function checkPosting(p: Parsed, dormKeys: readonly string[], add: IssueSink): v
   else if (!start || !end) add([start ? 'rentEnd' : 'rentStart'], v.bothDates);
   else if (!isRealDate(start) || !isRealDate(end)) add([isRealDate(start) ? 'rentEnd' : 'rentStart'], v.invalidDate);
   else if (end < start) add(['rentEnd'], v.endBeforeStart);
+}
+
+/** Windows and old Mac line breaks become '\n'; blank lines around the text go. */
+const cleanDescription = (value: string) => value.replace(/\r\n?/g, '\n').trim();
+
+/**
+ * The admin is member 1 of their group and cannot be removed: whatever arrives as member 1 is
+ * replaced by the admin's own details (so the form asks the admin's year and gender once).
+ */
+function adminAsFirstMember(p: Parsed): Parsed {
+  if (p.members.length === 0) return p;
+  const admin = {
+    name: p.adminName,
+    academicYear: p.adminAcademicYear,
+    gender: p.adminGender,
+    customGender: p.adminCustomGender,
+    email: p.adminEmail,
+    instagramHandle: p.adminInstagram,
+  };
+  return { ...p, members: [admin, ...p.members.slice(1)] };
 }
 
 const blankToNull = (value: string) => {
@@ -290,12 +320,14 @@ function normalise(p: Parsed): PostingWrite {
     rentEnd: onCampus ? null : blankToNull(p.rentEnd),
     utilities: onCampus || !p.utilities ? null : (p.utilities as Utilities),
     sublet: p.sublet,
+    description: cleanDescription(p.description) || null,
   };
 }
 
 /** The posting schema for a college whose dorms have these keys. */
 export function createPostingSchema(dormKeys: readonly string[]) {
   return postingShape
+    .transform(adminAsFirstMember)
     .superRefine((parsed, ctx) => {
       checkPosting(parsed, dormKeys, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
     })

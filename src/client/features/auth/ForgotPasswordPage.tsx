@@ -1,16 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { messages } from '../../../shared/messages';
-import { type ForgotPasswordInput, forgotPasswordSchema } from '../../../shared/schemas/auth';
+import type { ForgotPasswordInput } from '../../../shared/schemas/auth';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import { useLightForm } from '../../ui/light-form';
 import styles from './Auth.module.css';
 import { authPost } from './auth-api';
 import { TextField } from './TextField';
 
 /** /forgot-password: asks for a reset link; the answer is the same whether or not the account exists. */
+const loadResolver = () => import('./validation').then((module) => module.forgotPasswordResolver);
+const defaultValues: ForgotPasswordInput = { email: '' };
+
 export function Component() {
   usePageTitle('Reset Password');
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
@@ -18,7 +20,7 @@ export function Component() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useLightForm<ForgotPasswordInput>({ loadResolver, defaultValues });
 
   const submit = handleSubmit(async ({ email }) => {
     setOutcome(null);

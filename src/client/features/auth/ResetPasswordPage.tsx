@@ -1,17 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
-import { type ResetPasswordInput, resetPasswordSchema } from '../../../shared/schemas/auth';
+import type { ResetPasswordInput } from '../../../shared/schemas/auth';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import { useLightForm } from '../../ui/light-form';
 import styles from './Auth.module.css';
 import { authPost } from './auth-api';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /** The page the e-mailed reset link opens (?token=...): choose a new password. */
+const loadResolver = () => import('./validation').then((module) => module.resetPasswordResolver);
+const defaultValues: ResetPasswordInput = { password: '', confirmPassword: '' };
+
 export function Component() {
   usePageTitle('Choose a New Password');
   const [params] = useSearchParams();
@@ -22,10 +24,7 @@ export function Component() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordInput>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  } = useLightForm<ResetPasswordInput>({ loadResolver, defaultValues });
 
   const submit = handleSubmit(async ({ password }) => {
     setOutcome(null);

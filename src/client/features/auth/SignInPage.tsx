@@ -1,27 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
-import { TOAST_MS } from '../../../shared/options';
-import {
-  OIDC_PROVIDER_ID,
-  type SignInInput,
-  type SignUpInput,
-  signInSchema,
-  signUpSchema,
-} from '../../../shared/schemas/auth';
+import type { SignInInput, SignUpInput } from '../../../shared/schemas/auth';
+import { OIDC_PROVIDER_ID } from '../../../shared/schemas/auth-constants';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import { useRefreshSession } from '../../app/session';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import { showNotice } from '../../ui/Notice';
+import { useLightForm } from '../../ui/light-form';
 import styles from './Auth.module.css';
 import { authPost, oidcErrorMessage, signInWithPopup, signInWithRedirect } from './auth-api';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields, ShowPassword } from './NewPasswordFields';
 import wall from './SignInPage.module.css';
 import { TextField } from './TextField';
+
+/** What the product is, in one line (only this page says it, so it is worded here). */
+const tagline = (productName: string, collegeName: string) =>
+  `${productName} is where ${collegeName} students find roommates and housing.`;
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError) {
@@ -31,13 +27,20 @@ function errorText(error: unknown): string {
   return messages.api.internal.message;
 }
 
+// Validation loads on first focus or submit, not with the page (decision 0007).
+const loadSignInResolver = () => import('./validation').then((module) => module.signInResolver);
+const loadSignUpResolver = () => import('./validation').then((module) => module.signUpResolver);
+const signInDefaults: SignInInput = { email: '', password: '' };
+const signUpDefaults: SignUpInput = { name: '', email: '', password: '', confirmPassword: '' };
+
 function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [passwordShown, setPasswordShown] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  } = useLightForm<SignInInput>({ loadResolver: loadSignInResolver, defaultValues: signInDefaults });
   const submit = handleSubmit(async (input) => {
     setFailure(null);
     try {
@@ -55,11 +58,12 @@ function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <TextField
         label="Password"
-        type="password"
+        type={passwordShown ? 'text' : 'password'}
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}
       />
+      <ShowPassword shown={passwordShown} onChange={setPasswordShown} />
       {failure ? (
         <p role="alert" className={styles.alert}>
           {failure}
@@ -79,10 +83,7 @@ function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void>; emai
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
-  });
+  } = useLightForm<SignUpInput>({ loadResolver: loadSignUpResolver, defaultValues: signUpDefaults });
   const submit = handleSubmit(async (input) => {
     setFailure(null);
     setSentTo(null);
@@ -94,11 +95,9 @@ function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void>; emai
         callbackURL: '/',
       });
     } catch (error) {
-      const text = errorText(error);
-      if (error instanceof ApiError && error.code === 'EMAIL_DOMAIN_NOT_ALLOWED') {
-        showNotice({ message: text, tone: 'error', durationMs: TOAST_MS.accessRestricted });
-      }
-      setFailure(text);
+      // Shown once, beside the form (the wrong-domain message too): not also as a toast, which
+      // would cover the links below the form.
+      setFailure(errorText(error));
       return;
     }
     // Signing up answers the same for a new or a taken address; signing in tells them apart
@@ -155,6 +154,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const [mode, setMode] = useState<'signIn' | 'signUp'>('signIn');
   const [oidcBusy, setOidcBusy] = useState(false);
+  const [providerFailure, setProviderFailure] = useState<string | null>(null);
   const oidc = college.auth.oidc;
   const emailDomain = college.college.emailDomain;
 
@@ -167,33 +167,24 @@ export function Component() {
   const errorCode = params.get('error');
   useEffect(() => {
     if (!errorCode) return;
-    showNotice({
-      message: oidcErrorMessage(errorCode, oidc?.label ?? 'your provider', emailDomain),
-      tone: 'error',
-      durationMs: TOAST_MS.accessRestricted,
-    });
+    setProviderFailure(oidcErrorMessage(errorCode, oidc?.label ?? 'your provider', emailDomain));
     setParams({}, { replace: true });
   }, [errorCode, oidc, emailDomain, setParams]);
 
   const signInWithProvider = async () => {
     if (!oidc) return;
     setOidcBusy(true);
+    setProviderFailure(null);
     try {
       const outcome = await signInWithPopup(OIDC_PROVIDER_ID);
       if (outcome.kind === 'blocked') {
         await signInWithRedirect(OIDC_PROVIDER_ID);
         return;
       }
-      if (outcome.kind === 'error') {
-        showNotice({
-          message: oidcErrorMessage(outcome.code, oidc.label, emailDomain),
-          tone: 'error',
-          durationMs: TOAST_MS.accessRestricted,
-        });
-      }
+      if (outcome.kind === 'error') setProviderFailure(oidcErrorMessage(outcome.code, oidc.label, emailDomain));
       await refreshSession();
     } catch (error) {
-      showNotice({ message: errorText(error), tone: 'error', durationMs: TOAST_MS.accessRestricted });
+      setProviderFailure(errorText(error));
     } finally {
       setOidcBusy(false);
     }
@@ -203,7 +194,13 @@ export function Component() {
     <div className={wall.wall}>
       <div className={wall.card}>
         <img src={college.logoFull} alt={college.productName} width="200" height="48" className={wall.logo} />
+        <p className={wall.tagline}>{tagline(college.productName, college.college.name)}</p>
         <h1 className={wall.heading}>{messages.auth.heading(college.college.name)}</h1>
+        {providerFailure ? (
+          <p role="alert" className={styles.alert}>
+            {providerFailure}
+          </p>
+        ) : null}
         {oidc ? (
           <>
             <button

@@ -1,9 +1,11 @@
+import { isApiErrorBody } from '../../../shared/api-error';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../api/client';
 
 /**
  * Calls a better-auth endpoint under /api/auth. Its errors are `{ code, message }` rather than
- * the API's error shape; they become ApiError with the same code.
+ * the API's error shape; they become ApiError with the same code. Refusals made before
+ * better-auth answers (a page opened at the wrong address) come in the API's error shape.
  */
 export async function authPost<T>(path: string, body: unknown = {}): Promise<T> {
   let response: Response;
@@ -25,6 +27,7 @@ export async function authPost<T>(path: string, body: unknown = {}): Promise<T> 
     data = null;
   }
   if (!response.ok) {
+    if (isApiErrorBody(data)) throw new ApiError(response.status, data.error);
     const error = (data ?? {}) as { code?: string; message?: string };
     if (response.status === 429) throw new ApiError(429, { code: 'RATE_LIMITED', ...messages.api.rateLimited });
     const fallback = response.status >= 500 ? messages.api.internal : messages.api.badRequest;
@@ -46,6 +49,8 @@ export function oidcErrorMessage(code: string, label: string, emailDomain: strin
       return messages.auth.providerEmailNotVerified(label);
     case 'account_not_linked':
       return messages.auth.accountNotLinked;
+    case 'ACCOUNT_SUSPENDED':
+      return messages.auth.accountSuspended;
     case 'OIDC_UNAVAILABLE':
     case 'popup_sign_in_failed':
     case 'oauth_provider_not_found':

@@ -1,32 +1,42 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { CONTACT_REPLY_BUSINESS_DAYS, TOAST_MS } from '../../../shared/options';
-import { type ContactMessageInput, contactMessageSchema } from '../../../shared/schemas/contact';
+import type { ContactMessageInput } from '../../../shared/schemas/contact';
 import { ApiError, apiFetch } from '../../api/client';
 import { useCollege } from '../../app/config-context';
+import { useSession } from '../../app/session';
 import { usePageTitle } from '../../app/use-page-title';
 import fieldStyles from '../../ui/FormField.module.css';
+import { useLightForm } from '../../ui/light-form';
 import styles from './ContactPage.module.css';
 
 type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string };
+
+// Validation (the shared schema) loads on first focus or submit (decision 0007).
+const loadResolver = () =>
+  Promise.all([import('@hookform/resolvers/zod'), import('../../../shared/schemas/contact')]).then(
+    ([{ zodResolver }, { contactMessageSchema }]) => zodResolver(contactMessageSchema),
+  );
 
 export function Component() {
   usePageTitle('Contact Us');
   const college = useCollege();
   const ids = { name: useId(), email: useId(), message: useId() };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Signed in: the name and e-mail come from the account (still editable); clearing the form
+  // after sending keeps them and empties the message.
+  const { user } = useSession();
+  const defaultValues = useMemo<ContactMessageInput>(
+    () => ({ name: user?.name.trim() ?? '', email: user?.email ?? '', message: '' }),
+    [user?.name, user?.email],
+  );
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ContactMessageInput>({
-    resolver: zodResolver(contactMessageSchema),
-    defaultValues: { name: '', email: '', message: '' },
-  });
+  } = useLightForm<ContactMessageInput>({ loadResolver, defaultValues });
 
   const send = useMutation({
     mutationFn: (input: ContactMessageInput) =>
@@ -36,7 +46,7 @@ export function Component() {
       setOutcome({
         kind: 'failed',
         message:
-          error instanceof ApiError && error.code === 'MAIL_FAILED'
+          error instanceof ApiError && error.code === 'CONTACT_FAILED'
             ? error.message
             : messages.contact.failedMessage(college.footer.contactEmail),
       }),

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LANDING_BACKDROP_ROTATION_MS } from '../../../shared/options';
 import { useCollege } from '../../app/config-context';
+import { removeFirstBackdrop } from '../../app/first-backdrop';
 import styles from './LandingPage.module.css';
 
 function usePrefersReducedMotion(): boolean {
@@ -30,10 +31,19 @@ export function Backdrop() {
     const timer = setInterval(() => setIndex((i) => (i + 1) % landingImages.length), LANDING_BACKDROP_ROTATION_MS);
     return () => clearInterval(timer);
   }, [rotating, landingImages.length]);
+  const backdrop = useRef<HTMLDivElement>(null);
+  // The page drew the first image before the scripts ran (first-backdrop.ts). It goes in the same
+  // frame as this one paints: at once when the browser already has it, which it does.
+  useLayoutEffect(() => {
+    const first = backdrop.current?.querySelector('img');
+    if (!first || first.complete) return removeFirstBackdrop();
+    void first.decode().then(removeFirstBackdrop, removeFirstBackdrop);
+    return removeFirstBackdrop;
+  }, []);
   const next = (index + 1) % landingImages.length;
   return (
     <>
-      <div className={styles.backdrop} aria-hidden="true">
+      <div ref={backdrop} className={styles.backdrop} aria-hidden="true">
         {landingImages.map((image, i) =>
           i === index || i === next ? (
             <img

@@ -22,7 +22,11 @@ export function Component() {
           <SearchLauncher panelId="landing-search" labels={LISTING_LOCATION_LABELS} />
         </div>
       </section>
-      <section className={styles.form} aria-label="Create a posting">
+      <section className={styles.form} aria-labelledby="landing-form-title">
+        <div className={styles.formIntro}>
+          <h2 id="landing-form-title">Post Your Group</h2>
+          <p>Looking for more roommates? Describe your group and who you are looking for.</p>
+        </div>
         <PostingForm />
       </section>
     </div>

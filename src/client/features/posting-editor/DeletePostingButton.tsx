@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { ApiError, apiFetch } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
-import { Dialog } from '../../ui/Dialog';
-import { postingQueryKey } from './PostingForm';
 import styles from './PostingForm.module.css';
+import { postingQueryKey } from './query-keys';
+
+// The confirmation and failure dialogs load on the first click: the cards of /postings carry this
+// button for the viewer's own postings, and the page's first load has no room for the dialog code
+// (first-load budget, decision 0009).
+const DeletePostingDialogs = lazy(() => import('./DeletePostingDialogs'));
 
 export interface DeletePostingButtonProps {
   postingId: string;
@@ -21,6 +25,8 @@ export function DeletePostingButton({ postingId, onDeleted, label = 'Delete', cl
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Once opened, the dialogs stay mounted, so they close (and give focus back) as before. */
+  const [everOpened, setEverOpened] = useState(false);
 
   const remove = async () => {
     setBusy(true);
@@ -50,48 +56,25 @@ export function DeletePostingButton({ postingId, onDeleted, label = 'Delete', cl
         type="button"
         className={className ?? `${buttonStyles.button} ${styles.danger}`}
         aria-label={label === 'Delete' ? 'Delete posting' : undefined}
-        onClick={() => setConfirming(true)}
+        onClick={() => {
+          setEverOpened(true);
+          setConfirming(true);
+        }}
       >
         {label}
       </button>
-      <Dialog
-        open={confirming}
-        title="Delete Posting"
-        description={messages.deletePosting.confirm}
-        dismissible={!busy}
-        onOpenChange={setConfirming}
-        actions={
-          <>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              onClick={() => setConfirming(false)}
-              disabled={busy}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${styles.danger}`}
-              onClick={() => void remove()}
-              disabled={busy}
-            >
-              {busy ? 'Deleting...' : 'Delete'}
-            </button>
-          </>
-        }
-      />
-      <Dialog
-        open={error !== null}
-        title="Delete Failed"
-        description={error ?? ''}
-        onOpenChange={(open) => (open ? undefined : setError(null))}
-        actions={
-          <button type="button" className={buttonStyles.button} onClick={() => setError(null)}>
-            OK
-          </button>
-        }
-      />
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <DeletePostingDialogs
+            confirming={confirming}
+            busy={busy}
+            error={error}
+            onConfirmingChange={setConfirming}
+            onConfirm={() => void remove()}
+            onErrorClosed={() => setError(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

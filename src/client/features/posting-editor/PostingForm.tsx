@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentPropsWithRef, useEffect, useId, useMemo, useState } from 'react';
+import { type ComponentPropsWithRef, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { messages } from '../../../shared/messages';
@@ -17,7 +17,13 @@ import {
   UTILITIES,
   UTILITIES_LABELS,
 } from '../../../shared/options';
-import { blankMember, createPostingSchema, type PostingWrite, validatePosting } from '../../../shared/schemas/posting';
+import {
+  blankMember,
+  createPostingSchema,
+  POSTING_LIMITS,
+  type PostingWrite,
+  validatePosting,
+} from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError, apiFetch } from '../../api/client';
 import { useCollege } from '../../app/config-context';
@@ -29,6 +35,8 @@ import fieldStyles from '../../ui/FormField.module.css';
 import { newPostingValues, type PostingFormValues, postingValues, today } from './form-values';
 import { type ImageItem, ImagesField } from './ImagesField';
 import styles from './PostingForm.module.css';
+import { PostingPreview } from './PostingPreview';
+import { postingQueryKey } from './query-keys';
 import { sendPostingForm } from './upload';
 
 export interface PostingFormProps {
@@ -44,9 +52,10 @@ type Phase =
   | { kind: 'idle' }
   | { kind: 'failed'; title: string; lines: string[] }
   | { kind: 'uploading'; progress: number }
+  | { kind: 'preview'; posting: PostingWrite }
   | { kind: 'done'; posting: PostingDetail };
 
-export const postingQueryKey = (id: string) => ['posting', id] as const;
+export { postingQueryKey };
 
 /** Everything the form's errors say, in the order the fields appear (for the inline messages). */
 function errorAt(errors: FieldErrors<PostingFormValues>, path: string): string | undefined {
@@ -105,6 +114,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const [imageProblems, setImageProblems] = useState<string[]>([]);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [rentFocused, setRentFocused] = useState(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
 
   const existing = useQuery({
     queryKey: postingQueryKey(postingId ?? ''),
@@ -132,6 +142,10 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const location = watch('listingLocation');
   const adminGender = watch('adminGender');
   const memberGenders = watch('members').map((m) => m.gender);
+  const description = watch('description');
+  const adminName = watch('adminName');
+  const adminYear = watch('adminAcademicYear');
+  const adminCustomGender = watch('adminCustomGender');
   const onCampus = location === 'oncampus';
 
   /** Switching location clears the other location's fields (spec section 4, Posting form). */
@@ -252,6 +266,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   return (
     <form
+      ref={formRef}
       className={styles.form}
       noValidate
       aria-label={editing ? 'Edit posting' : 'Create posting'}
@@ -265,10 +280,11 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Location</legend>
-        <div className={styles.toggle}>
+        <div className="segmented">
           {LISTING_LOCATIONS.map((value) => (
-            <label key={value} className={styles.toggleOption}>
+            <label key={value} className="segmented-option">
               <input
+                className="segmented-input"
                 type="radio"
                 name={`${uid}-location`}
                 value={value}
@@ -338,12 +354,30 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Current members</legend>
-        <p className={fieldStyles.hint}>Everyone already in the group, yourself included.</p>
+        <p className={fieldStyles.hint}>Everyone already in the group. You are member 1.</p>
         {err('members') ? <p className={fieldStyles.error}>{err('members')}</p> : null}
         <ol className={styles.members}>
           {members.fields.map((field, index) => {
             const n = index + 1;
             const base = `members.${index}` as const;
+            if (index === 0) {
+              // The admin: their year and gender are asked once, above; they cannot remove themselves.
+              return (
+                <li key={field.id} className={`${styles.member} ${styles.adminMember}`}>
+                  <p className={styles.memberLegend}>Member 1 (you)</p>
+                  <p>
+                    {adminName || 'You'}
+                    {adminYear && adminYear in ACADEMIC_YEAR_LABELS
+                      ? ` · ${ACADEMIC_YEAR_LABELS[adminYear as keyof typeof ACADEMIC_YEAR_LABELS]}`
+                      : ''}
+                    {adminGender && adminGender in GENDER_LABELS
+                      ? ` · ${adminGender === 'other' && adminCustomGender ? adminCustomGender : GENDER_LABELS[adminGender as keyof typeof GENDER_LABELS]}`
+                      : ''}
+                  </p>
+                  <p className={fieldStyles.hint}>From your details above.</p>
+                </li>
+              );
+            }
             return (
               <li key={field.id} className={styles.member}>
                 <fieldset className={styles.memberFieldset}>
@@ -429,6 +463,23 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         </div>
       </fieldset>
 
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>About your group</legend>
+        <Field
+          id={fid('description')}
+          label="Group description (optional)"
+          error={err('description')}
+          hint={`What you are like and what you are looking for. ${description.length.toLocaleString('en-US')} of ${POSTING_LIMITS.description.toLocaleString('en-US')} characters.`}
+        >
+          <textarea
+            rows={5}
+            maxLength={POSTING_LIMITS.description}
+            {...controlProps('description', true)}
+            className={`${fieldStyles.control} ${styles.textarea}`}
+          />
+        </Field>
+      </fieldset>
+
       {onCampus ? null : (
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Rent and dates</legend>
@@ -470,12 +521,14 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
                 {...controlProps('utilities')}
               />
             </Field>
-            <Field id={fid('rentStart')} label="Start date" error={err('rentStart')} required>
-              <input type="date" {...controlProps('rentStart')} />
-            </Field>
-            <Field id={fid('rentEnd')} label="End date" error={err('rentEnd')} required>
-              <input type="date" {...controlProps('rentEnd')} />
-            </Field>
+            <div className={styles.dates}>
+              <Field id={fid('rentStart')} label="Start date" error={err('rentStart')} required>
+                <input type="date" {...controlProps('rentStart')} />
+              </Field>
+              <Field id={fid('rentEnd')} label="End date" error={err('rentEnd')} required>
+                <input type="date" {...controlProps('rentEnd')} />
+              </Field>
+            </div>
           </div>
         </fieldset>
       )}
@@ -490,10 +543,40 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
       />
 
       <div className={styles.submitRow}>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          onClick={handleSubmit((posting) => setPhase({ kind: 'preview', posting }), onInvalid)}
+        >
+          Preview
+        </button>
         <button type="submit" className={buttonStyles.button} disabled={phase.kind === 'uploading'}>
           {editing ? 'Save changes' : 'Submit posting'}
         </button>
       </div>
+
+      <Dialog
+        open={phase.kind === 'preview'}
+        title="Preview"
+        description="This is how other students will see your posting."
+        onOpenChange={(open) => (open ? undefined : setPhase({ kind: 'idle' }))}
+        actions={
+          <>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              onClick={() => setPhase({ kind: 'idle' })}
+            >
+              Keep editing
+            </button>
+            <button type="button" className={buttonStyles.button} onClick={() => void submit()}>
+              {editing ? 'Save changes' : 'Submit posting'}
+            </button>
+          </>
+        }
+      >
+        {phase.kind === 'preview' ? <PostingPreview posting={phase.posting} imageCount={images.length} /> : null}
+      </Dialog>
 
       <Dialog
         open={phase.kind === 'uploading'}
@@ -513,6 +596,14 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         open={phase.kind === 'failed'}
         title={phase.kind === 'failed' ? phase.title : messages.submit.failedTitle}
         onOpenChange={(open) => (open ? undefined : setPhase({ kind: 'idle' }))}
+        onCloseAutoFocus={(event) => {
+          // Straight to the first field in error, so the student can fix it (defect 7 of issue 10).
+          const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+          if (field) {
+            event.preventDefault();
+            field.focus();
+          }
+        }}
         actions={
           <button type="button" className={buttonStyles.button} onClick={() => setPhase({ kind: 'idle' })}>
             OK
@@ -538,6 +629,14 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
             <Link className={`${buttonStyles.button} ${buttonStyles.secondary}`} to="/myProfile">
               Go to My Profile
             </Link>
+            {phase.kind === 'done' ? (
+              <Link
+                className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+                to={`/detailView?id=${encodeURIComponent(phase.posting.id)}`}
+              >
+                View posting
+              </Link>
+            ) : null}
             <button type="button" className={buttonStyles.button} onClick={finish}>
               OK
             </button>

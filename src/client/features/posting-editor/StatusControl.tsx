@@ -7,8 +7,8 @@ import { apiFetch } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
-import { postingQueryKey } from './PostingForm';
 import styles from './PostingForm.module.css';
+import { postingQueryKey } from './query-keys';
 
 export interface StatusControlProps {
   postingId: string;

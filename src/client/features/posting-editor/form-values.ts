@@ -32,6 +32,7 @@ export function newPostingValues(account: { name: string; email: string } | null
     rentEnd: '',
     utilities: '',
     sublet: false,
+    description: '',
   };
 }
 
@@ -41,6 +42,19 @@ export function postingValues(
   account: { name: string; email: string } | null,
 ): PostingFormValues {
   const admin = detail.adminContact;
+  const members = detail.members.map((m) => ({
+    name: m.name,
+    academicYear: m.academicYear,
+    gender: m.gender,
+    customGender: m.customGender ?? '',
+    email: m.email ?? '',
+    instagramHandle: m.instagramHandle ?? '',
+  }));
+  // Member 1 is the admin. A posting saved before that rule may not list its admin first: the
+  // admin is then added in front, so saving never replaces somebody else with them.
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const first = members[0];
+  const adminListed = first !== undefined && same(first.name, account?.name ?? admin.name);
   return {
     listingLocation: detail.listingLocation,
     dorm: detail.dorm ?? '',
@@ -52,14 +66,7 @@ export function postingValues(
     adminCustomGender: admin.customGender ?? '',
     adminPhone: admin.phoneNumber ?? '',
     adminInstagram: admin.instagramHandle ?? '',
-    members: detail.members.map((m) => ({
-      name: m.name,
-      academicYear: m.academicYear,
-      gender: m.gender,
-      customGender: m.customGender ?? '',
-      email: m.email ?? '',
-      instagramHandle: m.instagramHandle ?? '',
-    })),
+    members: adminListed ? members : [{ ...blankMember(), name: account?.name ?? admin.name }, ...members],
     curNumSeek: String(detail.curNumSeek),
     monthlyRent: detail.monthlyRent === null ? '' : String(detail.monthlyRent),
     rentType: detail.rentType ?? '',
@@ -67,5 +74,6 @@ export function postingValues(
     rentEnd: detail.rentEnd ?? '',
     utilities: detail.utilities ?? '',
     sublet: detail.sublet,
+    description: detail.description ?? '',
   };
 }

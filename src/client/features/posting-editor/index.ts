@@ -1,4 +1,6 @@
 /** The posting editor, for other features: the form (create/edit), the status control and delete. */
 export { DeletePostingButton, type DeletePostingButtonProps } from './DeletePostingButton';
-export { PostingForm, type PostingFormProps, postingQueryKey } from './PostingForm';
+export { LazyPostingForm as PostingForm } from './LazyPostingForm';
+export type { PostingFormProps } from './PostingForm';
+export { postingQueryKey } from './query-keys';
 export { StatusControl, type StatusControlProps } from './StatusControl';

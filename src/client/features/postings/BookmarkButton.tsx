@@ -6,10 +6,13 @@ export function BookmarkButton({
   postingId,
   bookmarked,
   label,
+  showLabel = false,
 }: {
   postingId: string;
   bookmarked: boolean;
   label: string;
+  /** Show 'Bookmark' / 'Bookmarked' beside the icon (the detail view); cards keep the icon and tooltip. */
+  showLabel?: boolean;
 }) {
   const toggle = useBookmarkToggle();
   const pending = toggle.isPending && toggle.variables?.id === postingId;
@@ -17,7 +20,7 @@ export function BookmarkButton({
   return (
     <button
       type="button"
-      className={styles.bookmark}
+      className={showLabel ? styles.labelled : styles.bookmark}
       aria-pressed={shown}
       aria-label={`Bookmark ${label}`}
       title={shown ? 'Remove bookmark' : 'Bookmark'}
@@ -33,6 +36,7 @@ export function BookmarkButton({
           strokeLinejoin="round"
         />
       </svg>
+      {showLabel ? <span aria-hidden="true">{shown ? 'Bookmarked' : 'Bookmark'}</span> : null}
     </button>
   );
 }

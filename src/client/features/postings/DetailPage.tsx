@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { ACADEMIC_YEAR_LABELS, GENDER_LABELS, UTILITIES_LABELS } from '../../../shared/options';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -7,12 +7,50 @@ import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import { PostingFit } from '../lifestyle/Fit';
+import { PostingNotices } from '../moderation/PostingNotices';
+import { ReportPosting } from '../moderation/ReportPosting';
+import { PingInterest } from '../pings/PingInterest';
 import { DeletePostingButton, PostingForm, StatusControl } from '../posting-editor';
 import { usePostingDetail } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { Carousel, type Slide } from './Carousel';
 import styles from './DetailPage.module.css';
-import { dateText, defaultImage, placeLabel, rentText } from './posting-text';
+import { EmailLink } from './EmailLink';
+import { dateText, dayText, defaultImage, placeLabel, rentText, timeAgo } from './posting-text';
+import { ShareButton } from './ShareButton';
+
+/** Where a card link came from (set by PostingCard), so 'Back' returns to the same results. */
+export interface BackState {
+  backTo?: string;
+}
+
+function BackLink() {
+  const location = useLocation();
+  const backTo = (location.state as BackState | null)?.backTo;
+  const target = backTo?.startsWith('/') ? backTo : '/postings';
+  const label = target.startsWith('/myProfile') ? 'Back to My Profile' : 'Back to results';
+  return (
+    <Link className={styles.back} to={target}>
+      <span aria-hidden="true">←</span> {label}
+    </Link>
+  );
+}
+
+function PostedDates({ createdAt, updatedAt }: { createdAt: string; updatedAt: string }) {
+  const edited = new Date(updatedAt).getTime() - new Date(createdAt).getTime() > 60_000;
+  return (
+    <p className={styles.dates}>
+      Posted <time dateTime={createdAt}>{dayText(createdAt)}</time>
+      {edited ? (
+        <>
+          <span aria-hidden="true"> · </span>
+          Updated <time dateTime={updatedAt}>{timeAgo(updatedAt)}</time>
+        </>
+      ) : null}
+    </p>
+  );
+}
 
 function Field({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -61,12 +99,14 @@ function Detail({ posting }: { posting: PostingDetail }) {
 
   return (
     <article className={styles.detail} aria-labelledby="detail-title">
+      <BackLink />
       <header className={styles.header}>
         <div>
           <p className={styles.kicker}>{offCampus ? 'Off-Campus' : 'On-Campus'}</p>
           <h1 id="detail-title" className={styles.title}>
             {place}
           </h1>
+          <PostedDates createdAt={posting.createdAt} updatedAt={posting.updatedAt} />
           <p className={styles.interest}>
             {posting.interestCount === 1
               ? '1 other group has expressed interest'
@@ -74,7 +114,10 @@ function Detail({ posting }: { posting: PostingDetail }) {
           </p>
         </div>
         <div className={styles.headerTools}>
-          <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} />
+          <ShareButton url={`${window.location.origin}/detailView?id=${encodeURIComponent(posting.id)}`} />
+          {posting.viewerIsAdmin ? null : (
+            <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} showLabel />
+          )}
           {posting.viewerIsAdmin ? (
             <button
               type="button"
@@ -86,9 +129,12 @@ function Detail({ posting }: { posting: PostingDetail }) {
           ) : null}
           {posting.viewerIsAdmin ? (
             <DeletePostingButton postingId={posting.id} onDeleted={() => navigate('/postings', { replace: true })} />
-          ) : null}
+          ) : (
+            <ReportPosting postingId={posting.id} place={place} />
+          )}
         </div>
       </header>
+      <PostingNotices posting={posting} />
 
       <div className={styles.columns}>
         <Carousel slides={slides} label={`Images of ${place}`} />
@@ -115,6 +161,23 @@ function Detail({ posting }: { posting: PostingDetail }) {
         </div>
       </div>
 
+      {posting.description ? (
+        <section className={styles.section} aria-labelledby="about-heading">
+          <h2 id="about-heading">About the Group</h2>
+          {/* Plain text: React escapes it; CSS keeps its line breaks. */}
+          <p className={styles.description}>{posting.description}</p>
+        </section>
+      ) : null}
+
+      <div className={styles.section}>
+        <PostingFit postingId={posting.id} />
+      </div>
+
+      <section className={styles.section} aria-labelledby="ping-heading">
+        <h2 id="ping-heading">Interested in this group?</h2>
+        <PingInterest posting={posting} place={place} />
+      </section>
+
       <section className={styles.section} aria-labelledby="admin-heading">
         <h2 id="admin-heading">Group Administrator</h2>
         <dl className={styles.list}>
@@ -122,7 +185,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
           <Field term="Year">{ACADEMIC_YEAR_LABELS[admin.academicYear] ?? admin.academicYear}</Field>
           {admin.email ? (
             <Field term="Email">
-              <a href={`mailto:${admin.email}`}>{admin.email}</a>
+              <EmailLink email={admin.email} />
             </Field>
           ) : null}
           {admin.instagramHandle ? <Field term="Instagram">{instagramLink(admin.instagramHandle)}</Field> : null}
@@ -155,7 +218,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
               </p>
               {member.email ? (
                 <p>
-                  <a href={`mailto:${member.email}`}>{member.email}</a>
+                  <EmailLink email={member.email} />
                 </p>
               ) : null}
               {member.instagramHandle ? <p>{instagramLink(member.instagramHandle)}</p> : null}

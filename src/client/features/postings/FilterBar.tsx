@@ -12,8 +12,6 @@ import {
   MAX_RENT_FILTER,
   normaliseFilters,
   type SearchFilters,
-  SORT_LABELS,
-  SORT_ORDERS,
   SUBLET_CHOICES,
   SUBLET_LABELS,
   searchFiltersSchema,
@@ -167,22 +165,6 @@ export function FilterBar({
           options={subletOptions}
           onChange={(v) => set('sublet', v)}
         />
-        {onCampus ? null : (
-          <Field id={`${rentId}-sort`} label="Sort">
-            <select
-              id={`${rentId}-sort`}
-              className={fieldStyles.control}
-              value={filters.sort}
-              onChange={(event) => set('sort', event.target.value)}
-            >
-              {SORT_ORDERS.map((order) => (
-                <option key={order} value={order}>
-                  {SORT_LABELS[order]}
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
       </div>
       <div className={styles.buttons}>
         {onSearch ? (

@@ -1,6 +1,5 @@
 import { type KeyboardEvent, useRef } from 'react';
 import type { ListingLocation } from '../../../shared/options';
-import styles from './LocationTabs.module.css';
 
 const LOCATIONS: ListingLocation[] = ['oncampus', 'offcampus'];
 
@@ -36,7 +35,7 @@ export function LocationTabs({
     refs.current[next]?.focus();
   };
   return (
-    <div className={styles.tabs} role="tablist" aria-label={label}>
+    <div className="segmented" role="tablist" aria-label={label}>
       {LOCATIONS.map((location) => (
         <button
           key={location}
@@ -49,7 +48,7 @@ export function LocationTabs({
           aria-selected={value === location}
           aria-controls={panelId}
           tabIndex={value === location ? 0 : -1}
-          className={styles.tab}
+          className="segmented-option"
           onClick={() => onChange(location)}
           onKeyDown={onKeyDown}
         >

@@ -1,10 +1,12 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { PostingCard as Card } from '../../../shared/schemas/posting-view';
 import { useCollege } from '../../app/config-context';
-import { DeletePostingButton } from '../posting-editor';
+import buttonStyles from '../../ui/Button.module.css';
+import { BandBadge } from '../lifestyle/BandBadge';
+import { DeletePostingButton } from '../posting-editor/DeletePostingButton';
 import { BookmarkButton } from './BookmarkButton';
 import styles from './PostingCard.module.css';
-import { cardImage, placeLabel, rentText } from './posting-text';
+import { cardImage, placeLabel, rentText, updatedText } from './posting-text';
 
 export const STATUS_CLASS: Record<Card['status'], string | undefined> = {
   Unfulfilled: styles.open,
@@ -15,6 +17,7 @@ export const STATUS_CLASS: Record<Card['status'], string | undefined> = {
 /** One posting in a list (spec section 2): status, image, bookmark, sizes, place, details link. */
 export function PostingCard({ card, onEdit }: { card: Card; onEdit?: (id: string) => void }) {
   const config = useCollege();
+  const location = useLocation();
   const place = placeLabel(config, card);
   const image = cardImage(config, card);
   const headingId = `card-${card.id}`;
@@ -24,12 +27,15 @@ export function PostingCard({ card, onEdit }: { card: Card; onEdit?: (id: string
       <p className={`${styles.status} ${STATUS_CLASS[card.status] ?? ''}`}>
         <span className="visually-hidden">Status: </span>
         {card.status}
+        {card.stale ? ' · May be out of date' : null}
       </p>
       <div className={styles.media}>
         <img src={image.src} alt={image.alt} loading="lazy" decoding="async" width={400} height={260} />
-        <div className={styles.bookmark}>
-          <BookmarkButton postingId={card.id} bookmarked={card.viewerBookmarked} label={place} />
-        </div>
+        {card.viewerIsAdmin ? null : (
+          <div className={styles.bookmark}>
+            <BookmarkButton postingId={card.id} bookmarked={card.viewerBookmarked} label={place} />
+          </div>
+        )}
       </div>
       <div className={styles.body}>
         <h3 id={headingId} className={styles.title}>
@@ -39,8 +45,26 @@ export function PostingCard({ card, onEdit }: { card: Card; onEdit?: (id: string
         <p className={styles.aim}>{card.aimInteger}-man Housing</p>
         {rent ? <p className={styles.meta}>{rent}</p> : null}
         {card.sublet ? <p className={styles.meta}>Sublet</p> : null}
+        {/* Only 'Best fit' pages carry the band: the same statement that ranks them computes it. */}
+        {card.fitBand ? (
+          <p className={styles.meta}>
+            Lifestyle fit: <BandBadge band={card.fitBand} prefix="" />
+          </p>
+        ) : null}
+        {card.interestCount > 0 ? (
+          <p className={styles.meta}>
+            {card.interestCount === 1 ? '1 student interested' : `${card.interestCount} students interested`}
+          </p>
+        ) : null}
+        <p className={styles.updated}>
+          <time dateTime={card.updatedAt}>{updatedText(card.updatedAt)}</time>
+        </p>
         <div className={styles.actions}>
-          <Link className={styles.more} to={`/detailView?id=${encodeURIComponent(card.id)}`}>
+          <Link
+            className={styles.more}
+            to={`/detailView?id=${encodeURIComponent(card.id)}`}
+            state={{ backTo: `${location.pathname}${location.search}` }}
+          >
             SHOW MORE...<span className="visually-hidden"> about {place}</span>
           </Link>
           {card.viewerIsAdmin ? (
@@ -48,22 +72,21 @@ export function PostingCard({ card, onEdit }: { card: Card; onEdit?: (id: string
               {onEdit ? (
                 <button
                   type="button"
-                  className={styles.iconButton}
+                  className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.edit}`}
                   aria-label={`Edit posting at ${place}`}
-                  title="Edit"
                   onClick={() => onEdit(card.id)}
                 >
-                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                    <path
-                      d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
+                  Edit
                 </button>
-              ) : null}
+              ) : (
+                <Link
+                  className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.edit}`}
+                  aria-label={`Edit posting at ${place}`}
+                  to={`/create-posting?id=${encodeURIComponent(card.id)}`}
+                >
+                  Edit
+                </Link>
+              )}
               {/* The button refreshes every list itself once the posting is gone. */}
               <DeletePostingButton postingId={card.id} onDeleted={() => undefined} />
             </span>

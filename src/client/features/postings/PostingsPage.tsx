@@ -1,15 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
-import { filtersFromParams, filtersToParams, type SearchFilters } from '../../../shared/schemas/filters';
+import {
+  fieldsFor,
+  filtersFromParams,
+  filtersToParams,
+  normaliseFilters,
+  type SearchFilters,
+} from '../../../shared/schemas/filters';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import { PostingForm } from '../posting-editor';
+import { useMyLifestyle } from '../lifestyle/mine';
+import { LazyPostingForm as PostingForm } from '../posting-editor/LazyPostingForm';
 import { useSearch } from './api';
 import { emptyFilters, FilterBar } from './FilterBar';
+import { FilterChips } from './FilterChips';
 import { LocationTabs } from './LocationTabs';
 import { CardGrid } from './PostingCard';
 import styles from './PostingsPage.module.css';
+import { ResultsOptions } from './ResultsOptions';
+
+// 'Save this search' loads just after the page (its space is kept), so the first load stays small.
+const SaveSearchButton = lazy(() =>
+  import('../saved-searches').then((module) => ({ default: module.SaveSearchButton })),
+);
+
+/** How many filters narrow the search (the sort is not one). */
+const activeFilterCount = (filters: SearchFilters) =>
+  fieldsFor(filters.location).filter((field) => field !== 'sort' && filters[field] !== undefined).length;
 
 const PANEL_ID = 'postings-panel';
 
@@ -33,38 +51,70 @@ function useInfiniteScroll(load: () => void, enabled: boolean) {
   return sentinel;
 }
 
-function Results({ filters, onEdit }: { filters: SearchFilters; onEdit: (id: string) => void }) {
+const count = new Intl.NumberFormat('en-US');
+
+/** '24 postings', '1 posting', '1,000+ postings'. */
+function totalText(total: { count: number; atLeast: boolean }): string {
+  const n = `${count.format(total.count)}${total.atLeast ? '+' : ''}`;
+  return `${n} ${total.count === 1 && !total.atLeast ? 'posting' : 'postings'}`;
+}
+
+function Results({
+  filters,
+  onChange,
+  onEdit,
+  onReset,
+}: {
+  filters: SearchFilters;
+  onChange: (next: SearchFilters) => void;
+  onEdit: (id: string) => void;
+  onReset: () => void;
+}) {
   const search = useSearch(filters);
+  // 'Best fit' is offered to a viewer with a lifestyle profile (issue 13).
+  const lifestyle = useMyLifestyle();
+  const canSortByFit = (lifestyle.data?.answers.length ?? 0) > 0 || filters.sort === 'fit';
   const more = () => {
     if (search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage();
   };
   const sentinel = useInfiniteScroll(more, Boolean(search.hasNextPage));
   const cards = search.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = search.data?.pages[0]?.total;
 
-  if (search.isPending) {
-    return (
-      <p role="status" className={styles.status}>
-        {messages.loading}
+  const toolbar = (
+    <div className={styles.toolbar}>
+      <p role="status" className={styles.count}>
+        {search.isPending ? messages.loading : total ? totalText(total) : ''}
       </p>
-    );
-  }
+      <ResultsOptions filters={filters} onChange={onChange} canSortByFit={canSortByFit} />
+    </div>
+  );
+
+  // The toolbar stays the first child in every state, so its controls keep focus while results load.
+  if (search.isPending) return <>{toolbar}</>;
   if (search.isError) {
     return (
-      <div role="alert" className={styles.status}>
-        <p>{search.error.message}</p>
-        <button type="button" className={buttonStyles.button} onClick={() => void search.refetch()}>
-          Try again
-        </button>
-      </div>
+      <>
+        {toolbar}
+        <div role="alert" className={styles.status}>
+          <p>{search.error.message}</p>
+          <button type="button" className={buttonStyles.button} onClick={() => void search.refetch()}>
+            Try again
+          </button>
+        </div>
+      </>
     );
   }
   return (
     <>
-      <p role="status" className="visually-hidden">
-        {cards.length === 0 ? '' : `${cards.length}${search.hasNextPage ? '+' : ''} postings shown`}
-      </p>
+      {toolbar}
       {cards.length === 0 ? (
-        <p className={styles.empty}>{messages.postings.empty}</p>
+        <div className={styles.empty}>
+          <p>{messages.postings.empty}</p>
+          <button type="button" className={buttonStyles.button} onClick={onReset}>
+            Reset
+          </button>
+        </div>
       ) : (
         <CardGrid cards={cards} onEdit={onEdit} label="Postings" />
       )}
@@ -85,6 +135,29 @@ function Results({ filters, onEdit }: { filters: SearchFilters; onEdit: (id: str
   );
 }
 
+/** On narrow screens the filter form folds away behind a button, so results come first. */
+function CollapsibleFilters({ activeCount, children }: { activeCount: number; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  return (
+    <div className={styles.filters}>
+      <button
+        type="button"
+        className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.filtersToggle}`}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide filters' : 'Show filters'}
+        {activeCount > 0 ? ` (${activeCount} active)` : ''}
+      </button>
+      <div id={bodyId} className={styles.filtersBody} data-open={open}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /** /postings: the tabs, the filter bar and the matching postings; the filters live in the URL. */
 export function Component() {
   usePageTitle('Search Postings');
@@ -95,7 +168,27 @@ export function Component() {
   const [editing, setEditing] = useState<string | null>(null);
   const canGoBack = location.key !== 'default';
 
-  const apply = (next: SearchFilters) => setParams(filtersToParams(next));
+  // Changes apply on top of the newest filters asked for, even before the URL has caught up: two
+  // quick changes (a dorm, then a group size) both stick instead of the second undoing the first.
+  const pending = useRef<string | null>(null);
+  const query = params.toString();
+  useEffect(() => {
+    if (pending.current === query) pending.current = null;
+  }, [query]);
+  const apply = (next: SearchFilters) => {
+    const base: Record<string, unknown> = {
+      ...(pending.current === null ? filters : filtersFromParams(new URLSearchParams(pending.current))),
+    };
+    const keys = new Set([...Object.keys(filters), ...Object.keys(next)] as (keyof SearchFilters)[]);
+    for (const key of keys) if (next[key] !== filters[key]) base[key] = next[key];
+    const nextParams = filtersToParams(normaliseFilters(base as SearchFilters));
+    pending.current = nextParams.toString();
+    setParams(nextParams);
+  };
+  const reset = () => {
+    pending.current = null;
+    setParams(filtersToParams(emptyFilters(filters.location)));
+  };
 
   return (
     <div className={`page ${styles.page}`}>
@@ -123,11 +216,19 @@ export function Component() {
         aria-labelledby={`${PANEL_ID}-tab-${filters.location}`}
         className={styles.panel}
       >
-        <FilterBar filters={filters} onChange={apply} onReset={() => apply(emptyFilters(filters.location))} />
+        <CollapsibleFilters activeCount={activeFilterCount(filters)}>
+          <FilterBar filters={filters} onChange={apply} onReset={reset} />
+        </CollapsibleFilters>
+        <FilterChips filters={filters} onChange={apply} />
+        <div className={styles.saveSearch}>
+          <Suspense fallback={null}>
+            <SaveSearchButton filters={filters} />
+          </Suspense>
+        </div>
         {editing ? (
           <PostingForm postingId={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
         ) : (
-          <Results filters={filters} onEdit={setEditing} />
+          <Results filters={filters} onChange={apply} onEdit={setEditing} onReset={reset} />
         )}
       </section>
     </div>

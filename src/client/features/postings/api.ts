@@ -1,17 +1,14 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../shared/messages';
-import { filtersToParams, type SearchFilters } from '../../../shared/schemas/filters';
+import { filtersToParams } from '../../../shared/schemas/filter-params';
+import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { PostingCard, PostingDetail, PostingPage } from '../../../shared/schemas/posting-view';
 import { ApiError, apiFetch } from '../../api/client';
 import { showNotice } from '../../ui/Notice';
 
-export const postingKeys = {
-  /** Every list of cards (search pages and profile lists). */
-  lists: ['postings'] as const,
-  search: (query: string) => ['postings', 'search', query] as const,
-  mine: (which: 'administered' | 'bookmarked') => ['postings', 'mine', which] as const,
-  detail: (id: string) => ['posting', id] as const,
-};
+import { postingKeys } from './keys';
+
+export { postingKeys };
 
 /** The search as infinite pages of cards; the query string is also the cache key. */
 export function useSearch(filters: SearchFilters) {

@@ -1,5 +1,7 @@
-import { RENT_TYPE_LABELS, type RentType } from '../../../shared/options';
+import { ACADEMIC_YEAR_LABELS, GENDER_LABELS, RENT_TYPE_LABELS, type RentType } from '../../../shared/options';
 import type { PublicConfig } from '../../../shared/schemas/college';
+import { type FilterField, fieldsFor, SUBLET_LABELS } from '../../../shared/schemas/filter-params';
+import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { PostingCard as Card } from '../../../shared/schemas/posting-view';
 
 /** The dorm's label (on campus) or the address (off campus). */
@@ -36,4 +38,73 @@ export function dateText(iso: string | null): string | null {
   return Number.isNaN(date.getTime())
     ? iso
     : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** 'today', '3 days ago', 'last month'... from an ISO timestamp (under a minute: 'just now'). */
+export function timeAgo(iso: string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Number.isNaN(seconds)) return iso;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/** 'Updated 3 days ago'. */
+export const updatedText = (iso: string, now?: number) => `Updated ${timeAgo(iso, now)}`;
+
+/** 'November 23, 2026' from an ISO timestamp, in the reader's time zone. */
+export function dayText(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** What a chip says for one active filter, or null for fields that are not filters (sort). */
+export function chipText(config: PublicConfig, field: FilterField, filters: SearchFilters): string | null {
+  switch (field) {
+    case 'groupSize':
+      return `Group of ${filters.groupSize}`;
+    case 'housingAim':
+      return `${filters.housingAim}-man housing`;
+    case 'dorm':
+      return config.dorms.find((d) => d.key === filters.dorm)?.label ?? String(filters.dorm);
+    case 'gender':
+      return filters.gender ? GENDER_LABELS[filters.gender] : null;
+    case 'classYear':
+      return filters.classYear ? `Rising ${ACADEMIC_YEAR_LABELS[filters.classYear]}` : null;
+    case 'sublet':
+      return filters.sublet ? `Sublets only: ${SUBLET_LABELS[filters.sublet]}` : null;
+    case 'maxRent':
+      return `Up to ${dollars.format(filters.maxRent ?? 0)} per person`;
+    case 'moveIn':
+      return `Move-in ${dateText(filters.moveIn ?? null)}`;
+    case 'moveOut':
+      return `Move-out ${dateText(filters.moveOut ?? null)}`;
+    case 'hideFulfilled':
+      return 'Fulfilled hidden';
+    case 'showStale':
+      return 'Stale shown';
+    default:
+      return null;
+  }
+}
+
+/** The active filters in words, as the chips say them (for saved searches). */
+export function describeFilters(config: PublicConfig, filters: SearchFilters): string[] {
+  return fieldsFor(filters.location)
+    .filter((field) => filters[field] !== undefined)
+    .map((field) => chipText(config, field, filters))
+    .filter((text): text is string => text !== null);
 }

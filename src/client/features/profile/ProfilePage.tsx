@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../shared/messages';
 import type { Me, MeResponse } from '../../../shared/schemas/me';
 import { ApiError } from '../../api/client';
+import type { VerifyFirstState } from '../../app/access';
 import { SESSION_QUERY_KEY, useSession } from '../../app/session';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { authPost } from '../auth/auth-api';
+import { LifestyleSection } from '../lifestyle/LifestyleSection';
 import styles from './ProfilePage.module.css';
 
 /**
@@ -19,8 +21,57 @@ const listModules = import.meta.glob<{ ProfilePostingLists?: ComponentType }>('.
 });
 const ProfilePostingLists = Object.values(listModules)[0]?.ProfilePostingLists;
 
+// Worded here rather than in shared/messages.ts (not the spec's strings), so that only this page's
+// chunk carries them, not the first load of every page.
+const text = {
+  sending: 'Sending...',
+  /** After the spec's 'Verification email sent.' (the address is named just above). */
+  checkInbox: 'Open the link in it to verify (look in your spam folder too).',
+  /** When an unverified account followed a link to another page and the guard sent it here. */
+  verifyFirst: (page: string) => `${page} opens once your e-mail address is verified.`,
+};
+
+function isVerifyFirstState(state: unknown): state is VerifyFirstState {
+  const inner = (state as Partial<VerifyFirstState> | null)?.verifyFirst;
+  return typeof inner === 'object' && inner !== null && typeof inner.from === 'string';
+}
+
+/** The names the navigation gives the pages an unverified account is kept from. */
+const PAGE_NAMES: Record<string, string> = {
+  '/': 'Home',
+  '/postings': 'Search Postings',
+  '/welcomeToPostings': 'Search Postings',
+  '/detailView': 'the posting',
+  '/create-posting': 'Create Posting',
+  '/our-purpose': 'Our Purpose',
+  '/contact-us': 'Contact Us',
+};
+
+/**
+ * Why an unverified account is on its profile after following a link elsewhere (the guard sent
+ * it here, spec section 2). The live region is there from the start and the sentence arrives
+ * after it, so screen readers announce it; each redirect (a new location key) says it again.
+ */
+function useVerifyFirstMessage(): string | null {
+  const location = useLocation();
+  const from = isVerifyFirstState(location.state) ? location.state.verifyFirst.from : null;
+  const [message, setMessage] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new redirect (location.key) says it again.
+  useEffect(() => {
+    setMessage(from === null ? null : text.verifyFirst(PAGE_NAMES[from] ?? 'that page'));
+  }, [from, location.key]);
+  return message;
+}
+
+// Below the posting lists: loaded beside them rather than with the page's first load, and drawn
+// in commits of their own, so that no single task draws the whole page (Total Blocking Time).
+const SavedSearchList = lazy(() => import('../saved-searches').then((module) => ({ default: module.SavedSearchList })));
+const PingInbox = lazy(() => import('../pings/PingInbox').then((module) => ({ default: module.PingInbox })));
+const AccountSection = lazy(() => import('./AccountSection').then((module) => ({ default: module.AccountSection })));
+
 function VerificationNotice({ user }: { user: Me }) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const verifyFirst = useVerifyFirstMessage();
   const send = async () => {
     setState('sending');
     try {
@@ -32,15 +83,25 @@ function VerificationNotice({ user }: { user: Me }) {
   };
   return (
     <section className={styles.notice} aria-labelledby="verify-heading">
-      <h2 id="verify-heading" className="visually-hidden">
+      <h2 id="verify-heading" className={styles.noticeHeading}>
         {messages.auth.notVerified.title}
       </h2>
+      <div role="status" className={styles.liveLine}>
+        {verifyFirst ? <p className={styles.why}>{verifyFirst}</p> : null}
+      </div>
       <p>{messages.auth.unverifiedNotice(user.email)}</p>
       <button type="button" className={buttonStyles.button} onClick={() => void send()} disabled={state === 'sending'}>
-        {messages.auth.sendVerification}
+        {state === 'sending' ? text.sending : messages.auth.sendVerification}
       </button>
-      <div role="status">{state === 'sent' ? <p className={styles.ok}>{messages.verification.sent}</p> : null}</div>
-      <div role="alert">
+      <div role="status" className={styles.liveLine}>
+        {state === 'sent' ? (
+          <p className={styles.sent}>
+            <span aria-hidden="true">✓ </span>
+            {messages.verification.sent} {text.checkInbox}
+          </p>
+        ) : null}
+      </div>
+      <div role="alert" className={styles.liveLine}>
         {state === 'failed' ? <p className={styles.error}>{messages.verification.failed}</p> : null}
       </div>
     </section>
@@ -102,6 +163,20 @@ export function Component() {
       <p className={styles.greeting}>{messages.auth.greeting(user.name.trim() || user.email)}</p>
       {user.emailVerified ? null : <VerificationNotice user={user} />}
       {user.emailVerified && ProfilePostingLists ? <ProfilePostingLists /> : null}
+      {user.emailVerified && user.termsAccepted ? <LifestyleSection /> : null}
+      {user.emailVerified && user.termsAccepted ? (
+        <Suspense fallback={<p role="status">{messages.loading}</p>}>
+          <SavedSearchList />
+        </Suspense>
+      ) : null}
+      {user.emailVerified && user.termsAccepted ? (
+        <Suspense fallback={null}>
+          <PingInbox />
+        </Suspense>
+      ) : null}
+      <Suspense fallback={null}>
+        <AccountSection user={user} />
+      </Suspense>
     </div>
   );
 }

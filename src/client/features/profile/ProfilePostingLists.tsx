@@ -21,7 +21,9 @@ function PostingList({ which }: { which: keyof typeof LISTS }) {
     <section id={list.id} className={styles.list} aria-labelledby={`${list.id}-heading`} tabIndex={-1}>
       <h2 id={`${list.id}-heading`}>{list.title}</h2>
       {query.isPending ? (
-        <p role="status">{messages.loading}</p>
+        <p role="status" className={styles.empty}>
+          {messages.loading}
+        </p>
       ) : query.isError ? (
         <p role="alert">{query.error instanceof ApiError ? query.error.message : messages.api.internal.message}</p>
       ) : cards.length === 0 ? (

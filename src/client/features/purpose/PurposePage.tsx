@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCollege } from '../../app/config-context';
+import { useGroupsMatched } from '../../app/groups-matched';
 import { usePageTitle } from '../../app/use-page-title';
 import styles from './PurposePage.module.css';
 
@@ -39,6 +40,7 @@ function Reveal({ children }: { children: ReactNode }) {
 export function Component() {
   usePageTitle('Our Purpose');
   const college = useCollege();
+  const groupsMatched = useGroupsMatched();
   const dormExample = college.dorms[0]?.label ?? 'a dorm';
   return (
     <div className={styles.page}>
@@ -91,8 +93,13 @@ export function Component() {
         </Reveal>
         <Reveal>
           <p>
-            <strong>{college.groupsMatched}</strong> groups matched so far. Ready to be next?{' '}
-            <Link to="/postings">Search postings</Link> or <Link to="/create-posting">create a posting</Link>.
+            {groupsMatched === undefined ? null : (
+              <>
+                <strong>{groupsMatched}</strong> groups matched so far.{' '}
+              </>
+            )}
+            Ready to be next? <Link to="/postings">Search postings</Link> or{' '}
+            <Link to="/create-posting">create a posting</Link>.
           </p>
         </Reveal>
       </section>

@@ -1,0 +1,3 @@
+import type { Plugin } from 'vite';
+export const PRECOMPRESSED_FILE: RegExp;
+export function precompress(): Plugin;

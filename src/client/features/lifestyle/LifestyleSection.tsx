@@ -1,0 +1,311 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import {
+  IMPORTANCE_LABELS,
+  IMPORTANCES,
+  type Importance,
+  type LifestyleAnswer,
+  type LifestyleQuestion,
+} from '../../../shared/lifestyle';
+import { messages } from '../../../shared/messages';
+import { ApiError } from '../../api/client';
+import buttonStyles from '../../ui/Button.module.css';
+import { useDeleteLifestyle, useMyLifestyle, useSaveLifestyle } from './api';
+import styles from './Lifestyle.module.css';
+
+interface Draft {
+  self: string | null;
+  accept: string[];
+  importance: Importance;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function draftsOf(questions: LifestyleQuestion[], answers: LifestyleAnswer[]): Record<string, Draft> {
+  const drafts: Record<string, Draft> = {};
+  for (const q of questions) {
+    const answer = answers.find((a) => a.question === q.key);
+    drafts[q.key] = answer
+      ? { self: answer.self, accept: answer.accept, importance: answer.importance }
+      : { self: null, accept: [], importance: 'somewhat' };
+  }
+  return drafts;
+}
+
+function QuestionFields({
+  question,
+  number,
+  draft,
+  error,
+  onChange,
+}: {
+  question: LifestyleQuestion;
+  number: number;
+  draft: Draft;
+  error: string | undefined;
+  onChange: (next: Draft) => void;
+}) {
+  const name = `lifestyle-${question.key}`;
+  const errorId = `${name}-error`;
+  return (
+    <fieldset className={styles.question} aria-describedby={error ? errorId : undefined}>
+      <legend>
+        {number}. {capitalise(question.topic)}
+      </legend>
+      <fieldset className={styles.group}>
+        <legend>{question.prompt}</legend>
+        <div className={styles.choices}>
+          {question.options.map((option) => (
+            <label key={option.key} className={styles.choice}>
+              <input
+                type="radio"
+                name={`${name}-self`}
+                value={option.key}
+                checked={draft.self === option.key}
+                onChange={() =>
+                  onChange({
+                    ...draft,
+                    self: option.key,
+                    // Most people can live with what they are themselves: a starting point to edit.
+                    accept: draft.accept.length === 0 ? [option.key] : draft.accept,
+                  })
+                }
+              />
+              {capitalise(option.label)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>{question.livePrompt}</legend>
+        <div className={styles.choices}>
+          {question.options.map((option) => (
+            <label key={option.key} className={styles.choice}>
+              <input
+                type="checkbox"
+                name={`${name}-accept`}
+                value={option.key}
+                checked={draft.accept.includes(option.key)}
+                onChange={(event) =>
+                  onChange({
+                    ...draft,
+                    accept: event.target.checked
+                      ? [...draft.accept, option.key]
+                      : draft.accept.filter((key) => key !== option.key),
+                  })
+                }
+              />
+              {capitalise(option.label)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>How much does {question.topic} matter to you?</legend>
+        <div className={styles.choices}>
+          {IMPORTANCES.map((importance) => (
+            <label key={importance} className={styles.choice}>
+              <input
+                type="radio"
+                name={`${name}-importance`}
+                value={importance}
+                checked={draft.importance === importance}
+                onChange={() => onChange({ ...draft, importance })}
+              />
+              {IMPORTANCE_LABELS[importance]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      {draft.self !== null || draft.accept.length > 0 ? (
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => onChange({ self: null, accept: [], importance: 'somewhat' })}
+        >
+          Skip this question
+          <span className="visually-hidden"> ({question.topic})</span>
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function LifestyleForm({
+  questions,
+  answers,
+  onDone,
+  onCancel,
+}: {
+  questions: LifestyleQuestion[];
+  answers: LifestyleAnswer[];
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [drafts, setDrafts] = useState(() => draftsOf(questions, answers));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const saveAnswers = useSaveLifestyle();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const given: LifestyleAnswer[] = [];
+    for (const q of questions) {
+      const draft = drafts[q.key];
+      if (!draft || (draft.self === null && draft.accept.length === 0)) continue;
+      if (draft.self === null) found[q.key] = `Choose what you are for ${q.topic}.`;
+      else if (draft.accept.length === 0) found[q.key] = `Choose at least one answer you can live with for ${q.topic}.`;
+      else given.push({ question: q.key, self: draft.self, accept: draft.accept, importance: draft.importance });
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFailure('Some answers need a choice; see the questions marked below.');
+      return;
+    }
+    setFailure(null);
+    saveAnswers.mutate(given, {
+      onSuccess: onDone,
+      onError: (error) =>
+        setFailure(
+          error instanceof ApiError && error.status !== 0
+            ? [error.message, ...error.details.filter((d) => d !== error.message)].join(' ')
+            : messages.api.unavailable.message,
+        ),
+    });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Lifestyle questionnaire">
+      <p className={styles.muted}>
+        Answer as many questions as you like; a question you skip is left out of every fit.
+      </p>
+      {questions.map((question, i) => (
+        <QuestionFields
+          key={question.key}
+          question={question}
+          number={i + 1}
+          draft={drafts[question.key] ?? { self: null, accept: [], importance: 'somewhat' }}
+          error={errors[question.key]}
+          onChange={(next) => setDrafts((all) => ({ ...all, [question.key]: next }))}
+        />
+      ))}
+      <div role="alert">{failure ? <p className={styles.error}>{failure}</p> : null}</div>
+      <div className={styles.actions}>
+        <button type="submit" className={buttonStyles.button} disabled={saveAnswers.isPending}>
+          {saveAnswers.isPending ? 'Saving…' : 'Save my answers'}
+        </button>
+        <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The profile's optional lifestyle questionnaire: fill, edit or delete; nobody else sees the answers. */
+export function LifestyleSection() {
+  const mine = useMyLifestyle();
+  const removeAnswers = useDeleteLifestyle();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const { hash } = useLocation();
+  // The invitation e-mail links to #lifestyle.
+  useEffect(() => {
+    if (hash !== '#lifestyle' || !mine.isSuccess) return;
+    const section = document.getElementById('lifestyle');
+    section?.scrollIntoView();
+    section?.focus({ preventScroll: true });
+  }, [hash, mine.isSuccess]);
+
+  const answered = mine.data?.answers.length ?? 0;
+  const asked = mine.data?.questions.length ?? 0;
+  return (
+    <section id="lifestyle" className={styles.section} aria-labelledby="lifestyle-heading" tabIndex={-1}>
+      <h2 id="lifestyle-heading">Lifestyle Profile</h2>
+      <p className={styles.muted}>
+        Optional. Students looking at a group see how their habits fit with each member who answered, as a band and
+        plain reasons. Your answers themselves are never shown to anyone.
+      </p>
+      {mine.isPending ? (
+        <p role="status">{messages.loading}</p>
+      ) : mine.isError ? (
+        <p role="alert">{mine.error instanceof ApiError ? mine.error.message : messages.api.internal.message}</p>
+      ) : editing ? (
+        <LifestyleForm
+          questions={mine.data.questions}
+          answers={mine.data.answers}
+          onCancel={() => setEditing(false)}
+          onDone={() => {
+            setEditing(false);
+            setStatus('Your lifestyle answers are saved.');
+          }}
+        />
+      ) : (
+        <>
+          <p>
+            {answered === 0
+              ? 'You have not answered the lifestyle questionnaire.'
+              : `You answered ${answered} of ${asked} questions.`}
+          </p>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={buttonStyles.button}
+              onClick={() => {
+                setStatus(null);
+                setEditing(true);
+              }}
+            >
+              {answered === 0 ? 'Fill the questionnaire' : 'Edit my answers'}
+            </button>
+            {answered > 0 && !confirming ? (
+              <button
+                type="button"
+                className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+                onClick={() => setConfirming(true)}
+              >
+                Delete my answers
+              </button>
+            ) : null}
+          </div>
+          {confirming ? (
+            <div className={styles.actions}>
+              <p>Delete every lifestyle answer? Fits will no longer include you.</p>
+              <button
+                type="button"
+                className={buttonStyles.button}
+                disabled={removeAnswers.isPending}
+                onClick={() =>
+                  removeAnswers.mutate(undefined, {
+                    onSuccess: () => {
+                      setConfirming(false);
+                      setStatus('Your lifestyle answers are deleted.');
+                    },
+                    onError: () => setStatus('Your answers were not deleted. Try again.'),
+                  })
+                }
+              >
+                Yes, delete them
+              </button>
+              <button
+                type="button"
+                className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+                onClick={() => setConfirming(false)}
+              >
+                Keep them
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+      <div role="status">{status ? <p className={styles.ok}>{status}</p> : null}</div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LifestyleAnswer } from '../../../shared/lifestyle';
+import type { FitView, MyLifestyle } from '../../../shared/schemas/lifestyle';
+import { apiFetch } from '../../api/client';
+import { lifestyleKeys } from './mine';
+
+export { lifestyleKeys, useMyLifestyle } from './mine';
+
+/** Saving or deleting changes every fit the viewer sees, and the 'Best fit' order. */
+function useLifestyleChange<Input>(mutationFn: (input: Input) => Promise<MyLifestyle | { deleted: boolean }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: lifestyleKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['postings'] });
+    },
+  });
+}
+
+export const useSaveLifestyle = () =>
+  useLifestyleChange((answers: LifestyleAnswer[]) =>
+    apiFetch<MyLifestyle>('/api/me/lifestyle', { method: 'PUT', body: JSON.stringify({ answers }) }),
+  );
+
+export const useDeleteLifestyle = () =>
+  useLifestyleChange(() => apiFetch<{ deleted: boolean }>('/api/me/lifestyle', { method: 'DELETE' }));
+
+export function usePostingFit(postingId: string) {
+  return useQuery({
+    queryKey: lifestyleKeys.postingFit(postingId),
+    queryFn: ({ signal }) => apiFetch<FitView>(`/api/postings/${encodeURIComponent(postingId)}/fit`, { signal }),
+  });
+}
+
+export function usePingFit(pingId: string) {
+  return useQuery({
+    queryKey: lifestyleKeys.pingFit(pingId),
+    queryFn: ({ signal }) => apiFetch<FitView>(`/api/pings/${encodeURIComponent(pingId)}/fit`, { signal }),
+  });
+}
+
+export function useInviteMember(postingId: string) {
+  return useMutation({
+    mutationFn: (position: number) =>
+      apiFetch<{ invited: true; name: string }>(
+        `/api/postings/${encodeURIComponent(postingId)}/members/${position}/lifestyle-invite`,
+        { method: 'POST' },
+      ),
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * The viewer's own answers and the cache keys of the feature: a module of its own, so /postings can
+ * ask whether to offer 'Best fit' without loading the rest of the feature.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { MyLifestyle } from '../../../shared/schemas/lifestyle';
+import { apiFetch } from '../../api/client';
+
+export const lifestyleKeys = {
+  all: ['lifestyle'] as const,
+  mine: ['lifestyle', 'mine'] as const,
+  postingFit: (id: string) => ['lifestyle', 'posting', id] as const,
+  pingFit: (id: string) => ['lifestyle', 'ping', id] as const,
+};
+
+export function useMyLifestyle(enabled = true) {
+  return useQuery({
+    queryKey: lifestyleKeys.mine,
+    queryFn: ({ signal }) => apiFetch<MyLifestyle>('/api/me/lifestyle', { signal }),
+    enabled,
+  });
+}

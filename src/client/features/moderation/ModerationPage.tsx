@@ -1,0 +1,178 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  MODERATION_ACTION_LABELS,
+  MODERATION_REASON_MAX_LENGTH,
+  type QueueItem,
+  REPORT_REASON_LABELS,
+} from '../../../shared/moderation';
+import { ApiError } from '../../api/client';
+import { useCollege } from '../../app/config-context';
+import { usePageTitle } from '../../app/use-page-title';
+import buttonStyles from '../../ui/Button.module.css';
+import { Dialog } from '../../ui/Dialog';
+import fieldStyles from '../../ui/FormField.module.css';
+import { placeLabel } from '../postings/posting-text';
+import { useModerate, useModerationActions, useModerationQueue } from './api';
+import styles from './Moderation.module.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function QueueCard({ item }: { item: QueueItem }) {
+  const config = useCollege();
+  const moderate = useModerate();
+  const [reason, setReason] = useState('');
+  const [confirmSuspend, setConfirmSuspend] = useState(false);
+  const reasonId = useId();
+  const headingId = useId();
+  const { posting } = item;
+  const place = placeLabel(config, posting);
+  const run = (action: 'dismiss' | 'hide' | 'suspend') =>
+    moderate.mutate({ postingId: posting.id, action, reason: reason.trim() });
+  return (
+    <li className={styles.item} aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        <Link to={`/detailView?id=${encodeURIComponent(posting.id)}`}>{place}</Link>
+      </h3>
+      <p className={styles.meta}>
+        Admin: {posting.adminName} ({posting.adminEmail}){posting.adminSuspended ? ' · account suspended' : ''} ·
+        Status: {posting.status}
+      </p>
+      <ul className={styles.badges} aria-label="State">
+        <li className={styles.badge}>{item.reporterCount === 1 ? '1 reporter' : `${item.reporterCount} reporters`}</li>
+        {item.reasons.map((r) => (
+          <li key={r.reason} className={styles.badge}>
+            {REPORT_REASON_LABELS[r.reason]}: {r.count}
+          </li>
+        ))}
+        {posting.hidden ? (
+          <li className={styles.badge}>{posting.hidden.kind === 'auto' ? 'Hidden automatically' : 'Hidden'}</li>
+        ) : null}
+        {posting.appealedAt ? <li className={styles.badge}>Edited by its admin (appeal)</li> : null}
+      </ul>
+      {posting.description ? <p>{posting.description}</p> : null}
+      {item.reports.length > 0 ? (
+        <ul className={styles.reports} aria-label={`Reports of ${place}`}>
+          {item.reports.map((r) => (
+            <li key={r.id}>
+              <strong>{REPORT_REASON_LABELS[r.reason]}</strong> by {r.reporterName}, {when(r.createdAt)}
+              {r.details ? `: "${r.details}"` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {posting.hidden?.reason ? <p className={styles.meta}>Hidden because: {posting.hidden.reason}</p> : null}
+      <div className={styles.actions}>
+        <div className={`${fieldStyles.field} ${styles.field}`}>
+          <label className={fieldStyles.label} htmlFor={reasonId}>
+            Reason (required to hide or suspend)
+          </label>
+          <input
+            id={reasonId}
+            className={fieldStyles.control}
+            value={reason}
+            maxLength={MODERATION_REASON_MAX_LENGTH}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          disabled={moderate.isPending}
+          onClick={() => run('dismiss')}
+        >
+          Dismiss
+        </button>
+        <button type="button" className={buttonStyles.button} disabled={moderate.isPending} onClick={() => run('hide')}>
+          Hide posting
+        </button>
+        <button
+          type="button"
+          className={buttonStyles.button}
+          disabled={moderate.isPending || posting.adminSuspended}
+          onClick={() => setConfirmSuspend(true)}
+        >
+          Suspend account
+        </button>
+      </div>
+      <Dialog
+        open={confirmSuspend}
+        title={`Suspend ${posting.adminName}'s account?`}
+        description={`${posting.adminEmail} is signed out everywhere, cannot sign in again, and all of their postings are hidden.`}
+        onOpenChange={setConfirmSuspend}
+        actions={
+          <>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              onClick={() => setConfirmSuspend(false)}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={buttonStyles.button}
+              onClick={() => {
+                setConfirmSuspend(false);
+                run('suspend');
+              }}
+            >
+              Suspend account
+            </button>
+          </>
+        }
+      />
+      {moderate.error ? (
+        <p role="alert" className={styles.error}>
+          {moderate.error instanceof ApiError ? moderate.error.message : 'Something went wrong. Please try again.'}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The moderators' queue (issue 14): reported and appealed postings, the actions, and the audit record. */
+export function Component() {
+  usePageTitle('Moderation');
+  const queue = useModerationQueue();
+  const actions = useModerationActions();
+  return (
+    <div className={styles.page}>
+      <h1>Moderation</h1>
+      <section aria-labelledby="queue-heading">
+        <h2 id="queue-heading">Reported postings</h2>
+        {queue.isPending ? <p>Loading...</p> : null}
+        {queue.error ? <p role="alert">{queue.error.message}</p> : null}
+        {queue.data && queue.data.items.length === 0 ? <p>Nothing waits for a moderator.</p> : null}
+        {queue.data && queue.data.items.length > 0 ? (
+          <ul className={styles.queue}>
+            {queue.data.items.map((item) => (
+              <QueueCard key={item.posting.id} item={item} />
+            ))}
+          </ul>
+        ) : null}
+      </section>
+      <section aria-labelledby="log-heading">
+        <h2 id="log-heading">Moderation record</h2>
+        {actions.data && actions.data.items.length === 0 ? <p>No action has been taken yet.</p> : null}
+        {actions.data && actions.data.items.length > 0 ? (
+          <ul className={styles.log}>
+            {actions.data.items.map((entry) => (
+              <li key={entry.id} className={styles.logItem}>
+                <p>
+                  <strong>{MODERATION_ACTION_LABELS[entry.action]}</strong> ·{' '}
+                  {entry.postingLabel ?? 'a deleted posting'}
+                  {entry.targetEmail ? ` · ${entry.targetEmail}` : ''}
+                </p>
+                <p className={styles.meta}>
+                  {entry.moderatorEmail ?? 'Automatic rule'} · {when(entry.createdAt)}
+                  {entry.reason ? ` · Why: ${entry.reason}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </div>
+  );
+}

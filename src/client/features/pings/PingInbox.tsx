@@ -1,0 +1,216 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { messages } from '../../../shared/messages';
+import { PING_STATUS_LABELS, type PingStatus } from '../../../shared/options';
+import { pingMessages } from '../../../shared/ping-messages';
+import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } from '../../../shared/schemas/ping';
+import { ApiError } from '../../api/client';
+import { useCollege } from '../../app/config-context';
+import buttonStyles from '../../ui/Button.module.css';
+import { PingFit } from '../lifestyle/Fit';
+import { placeLabel } from '../postings/posting-text';
+import { useAnswerPing, useReceivedPings, useSentPings } from './api';
+import { shortDate } from './dates';
+import styles from './Pings.module.css';
+
+const STATUS_CLASS: Record<PingStatus, string | undefined> = {
+  pending: styles.pending,
+  accepted: styles.accepted,
+  declined: styles.ended,
+  closed: styles.ended,
+  expired: styles.ended,
+};
+
+function StatusBadge({ status }: { status: PingStatus }) {
+  return (
+    <span className={`${styles.badge} ${STATUS_CLASS[status] ?? ''}`}>
+      <span className="visually-hidden">Status: </span>
+      {PING_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+function PostingLink({ posting }: { posting: PingPostingRef }) {
+  const config = useCollege();
+  return <Link to={`/detailView?id=${encodeURIComponent(posting.id)}`}>{placeLabel(config, posting)}</Link>;
+}
+
+function Message({ text }: { text: string | null }) {
+  return text ? <p className={styles.message}>{text}</p> : <p className={styles.muted}>No message.</p>;
+}
+
+function ReceivedItem({ ping }: { ping: ReceivedPing }) {
+  const answer = useAnswerPing();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const reply = (status: PingAnswer) =>
+    answer.mutate(
+      { id: ping.id, status },
+      {
+        onSuccess: (saved) =>
+          setResult({
+            ok: true,
+            text: `${PING_STATUS_LABELS[saved.status]}. We e-mailed ${ping.senderName} to let them know.`,
+          }),
+        onError: (error) =>
+          setResult({ ok: false, text: error instanceof ApiError ? error.message : pingMessages.answerFailed }),
+      },
+    );
+  const headingId = `ping-${ping.id}`;
+  return (
+    <li>
+      <article className={styles.item} aria-labelledby={headingId}>
+        <div className={styles.itemHead}>
+          <h3 id={headingId} className={styles.sender}>
+            {ping.senderName}
+          </h3>
+          <StatusBadge status={ping.status} />
+        </div>
+        <p className={styles.meta}>
+          For <PostingLink posting={ping.posting} /> ·{' '}
+          <time dateTime={ping.createdAt}>{shortDate(ping.createdAt)}</time>
+        </p>
+        <p className={styles.email}>
+          <a href={`mailto:${ping.senderEmail}`}>{ping.senderEmail}</a>
+        </p>
+        <Message text={ping.message} />
+        <PingFit pingId={ping.id} senderName={ping.senderName} />
+        {ping.status === 'pending' ? (
+          <div className={styles.answers}>
+            <button
+              type="button"
+              className={buttonStyles.button}
+              aria-label={`Accept ping from ${ping.senderName}`}
+              disabled={answer.isPending}
+              onClick={() => reply('accepted')}
+            >
+              Accept
+            </button>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              aria-label={`Decline ping from ${ping.senderName}`}
+              disabled={answer.isPending}
+              onClick={() => reply('declined')}
+            >
+              Decline
+            </button>
+          </div>
+        ) : null}
+        <div role="status" className={result?.ok ? styles.ok : styles.error}>
+          {result?.text}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function SentItem({ ping }: { ping: SentPing }) {
+  return (
+    <li>
+      <article className={styles.item}>
+        <div className={styles.itemHead}>
+          <h3 className={styles.sender}>
+            <PostingLink posting={ping.posting} />
+          </h3>
+          <StatusBadge status={ping.status} />
+        </div>
+        <p className={styles.meta}>
+          Sent <time dateTime={ping.createdAt}>{shortDate(ping.createdAt)}</time>
+          {ping.answeredAt ? (
+            <>
+              {' '}
+              · updated <time dateTime={ping.answeredAt}>{shortDate(ping.answeredAt)}</time>
+            </>
+          ) : null}
+        </p>
+        <Message text={ping.message} />
+      </article>
+    </li>
+  );
+}
+
+type ListQuery<Item> = UseInfiniteQueryResult<InfiniteData<PingPage<Item>>>;
+
+function PingList<Item extends { id: string }>({
+  id,
+  title,
+  intro,
+  empty,
+  query,
+  render,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  empty: string;
+  query: ListQuery<Item>;
+  render: (item: Item) => ReactNode;
+}) {
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section id={id} className={styles.list} aria-labelledby={`${id}-heading`} tabIndex={-1}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      <p className={styles.muted}>{intro}</p>
+      {query.isPending ? (
+        <p role="status" className={styles.empty}>
+          {messages.loading}
+        </p>
+      ) : query.isError ? (
+        <p role="alert">{query.error instanceof ApiError ? query.error.message : messages.api.internal.message}</p>
+      ) : items.length === 0 ? (
+        <p className={styles.empty}>{empty}</p>
+      ) : (
+        <ul className={styles.items} aria-label={title}>
+          {items.map(render)}
+        </ul>
+      )}
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage ? messages.loading : 'Show more pings'}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** The profile's inbox: pings to the postings I administer, and the pings I sent. */
+export function PingInbox() {
+  const received = useReceivedPings();
+  const sent = useSentPings();
+  const { hash } = useLocation();
+  const loaded = received.isSuccess && sent.isSuccess;
+  // E-mails link to #pings-received and #pings-sent: go there once the lists have rendered.
+  useEffect(() => {
+    const id = hash.slice(1);
+    if (!loaded || (id !== 'pings-received' && id !== 'pings-sent')) return;
+    const section = document.getElementById(id);
+    section?.scrollIntoView();
+    section?.focus({ preventScroll: true });
+  }, [hash, loaded]);
+  return (
+    <div className={styles.inbox}>
+      <PingList<ReceivedPing>
+        id="pings-received"
+        title="Pings Received"
+        intro="Students who pinged the groups you administer, newest first. Accepting or declining e-mails them."
+        empty="You Have No Pings Yet."
+        query={received}
+        render={(ping) => <ReceivedItem key={ping.id} ping={ping} />}
+      />
+      <PingList<SentPing>
+        id="pings-sent"
+        title="Pings Sent"
+        intro="Groups you pinged and where each ping stands."
+        empty="You Have Not Pinged Any Group Yet."
+        query={sent}
+        render={(ping) => <SentItem key={ping.id} ping={ping} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Me } from '../../../shared/schemas/me';
+import type { PingAnswer, PingPage, ReceivedPing, SentPing } from '../../../shared/schemas/ping';
+import { apiFetch } from '../../api/client';
+import { postingKeys } from '../postings/keys';
+
+export const pingKeys = {
+  all: ['pings'] as const,
+  received: ['pings', 'received'] as const,
+  sent: ['pings', 'sent'] as const,
+  awaiting: ['pings', 'awaiting'] as const,
+};
+
+const PAGE = 10;
+const withCursor = (path: string, cursor: string | null) =>
+  `${path}?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+
+/** Sends a ping; the detail view, the cards' counts and the sent list follow. */
+export function useSendPing(postingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      apiFetch<SentPing>(`/api/postings/${encodeURIComponent(postingId)}/pings`, {
+        method: 'POST',
+        body: JSON.stringify({ message }),
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: postingKeys.detail(postingId) });
+      void queryClient.invalidateQueries({ queryKey: postingKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: pingKeys.sent });
+    },
+  });
+}
+
+export function useReceivedPings() {
+  return useInfiniteQuery({
+    queryKey: pingKeys.received,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<PingPage<ReceivedPing>>(withCursor('/api/pings/received', pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useSentPings() {
+  return useInfiniteQuery({
+    queryKey: pingKeys.sent,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<PingPage<SentPing>>(withCursor('/api/pings/sent', pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** The admin accepts or declines; the inbox and the navigation's count follow. */
+export function useAnswerPing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: PingAnswer }) =>
+      apiFetch<ReceivedPing>(`/api/pings/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ status }),
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: pingKeys.received });
+      void queryClient.invalidateQueries({ queryKey: pingKeys.awaiting });
+    },
+  });
+}
+
+/** Pings awaiting the member's answer, for the navigation; only members may ask. */
+export function useAwaitingCount(user: Me | null) {
+  return useQuery({
+    queryKey: pingKeys.awaiting,
+    queryFn: ({ signal }) => apiFetch<{ count: number }>('/api/pings/awaiting-count', { signal }),
+    enabled: Boolean(user?.emailVerified && user.termsAccepted),
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,7 @@
+/** A timestamp as students read it: 'Nov 23, 2026'. */
+export function shortDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { pingMessages } from '../../../shared/ping-messages';
+import { pingBlockedReason } from './ping-rules';
+
+const open = { viewerIsAdmin: false, status: 'Unfulfilled', viewerPing: null } as const;
+const at = '2026-11-20T15:00:00.000Z';
+
+describe('pingBlockedReason', () => {
+  it('lets a student ping an open posting, again after an answer', () => {
+    expect(pingBlockedReason(open)).toBeNull();
+    expect(pingBlockedReason({ ...open, status: 'Likely Fulfilled' })).toBeNull();
+    for (const status of ['accepted', 'declined', 'closed', 'expired'] as const) {
+      expect(pingBlockedReason({ ...open, viewerPing: { id: 'x', status, createdAt: at } })).toBeNull();
+    }
+  });
+
+  it('names each reason the button cannot be used', () => {
+    expect(pingBlockedReason({ ...open, viewerIsAdmin: true })).toBe(pingMessages.blocked.ownPost);
+    expect(pingBlockedReason({ ...open, status: 'Fulfilled' })).toBe(pingMessages.blocked.fulfilled);
+    expect(pingBlockedReason({ ...open, viewerPing: { id: 'x', status: 'pending', createdAt: at } })).toMatch(
+      /^You pinged this group on Nov 2\d, 2026\. Waiting for the admin's answer\.$/,
+    );
+  });
+});

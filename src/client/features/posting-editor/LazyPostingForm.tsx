@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { messages } from '../../../shared/messages';
+import type { PostingFormProps } from './PostingForm';
+
+const PostingForm = lazy(() => import('./PostingForm').then((module) => ({ default: module.PostingForm })));
+
+/**
+ * The posting form, loaded with its validation (react-hook-form and the shared zod schema) only
+ * when a page shows it, so the pages that hold it stay within their first-load budget
+ * (decision 0007).
+ */
+export function LazyPostingForm(props: PostingFormProps) {
+  return (
+    <Suspense
+      fallback={
+        <p className="app-status" role="status">
+          {messages.loading}
+        </p>
+      }
+    >
+      <PostingForm {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import buttonStyles from '../../ui/Button.module.css';
+import styles from './ShareButton.module.css';
+
+/**
+ * Copies the posting's address so it can be sent to roommates. Where the clipboard is not
+ * available (an insecure origin, a refused permission) the address is shown selected instead.
+ */
+export function ShareButton({ url }: { url: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setState('copied');
+    } catch {
+      setState('manual');
+    }
+  };
+  return (
+    <div className={styles.share}>
+      <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={() => void copy()}>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path
+            d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+        Copy link
+      </button>
+      <p role="status" className={styles.status}>
+        {state === 'copied' ? 'Link copied.' : ''}
+      </p>
+      {state === 'manual' ? (
+        <label className={styles.manual}>
+          <span>Copy this link:</span>
+          <input readOnly value={url} onFocus={(event) => event.currentTarget.select()} ref={(el) => el?.select()} />
+        </label>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteAccountSchema } from '../../shared/schemas/account';
+import type { Auth } from '../auth/auth';
+import type { Database } from '../db/client';
+import { errors } from '../http/errors';
+import type { Storage } from '../storage';
+import { createAccountService } from './service';
+
+const detailsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  memberSince: z.string(),
+  signInMethods: z.array(z.enum(['password', 'oidc'])),
+});
+
+/** The signed-in person's account: its details (GET /api/me/account) and deleting it (DELETE /api/me). */
+export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database; storage: Storage }> = async (
+  app,
+  { auth, db, storage },
+) => {
+  const service = createAccountService({ db, storage, log: app.log });
+
+  app.get(
+    '/api/me/account',
+    {
+      preHandler: app.requireSignedIn,
+      schema: {
+        tags: ['me'],
+        summary: 'Account details: name, e-mail, sign-in methods, member since',
+        response: { 200: detailsSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.viewer) throw errors.unauthorized();
+      reply.header('cache-control', 'no-store');
+      return service.details(request.viewer);
+    },
+  );
+
+  app.delete(
+    '/api/me',
+    {
+      preHandler: app.requireSignedIn,
+      schema: {
+        tags: ['me'],
+        summary:
+          'Delete my account with its postings, images, bookmarks and pings (type the e-mail address to confirm), and sign out',
+        body: deleteAccountSchema,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.viewer) throw errors.unauthorized();
+      await service.remove(request.viewer, request.body.confirmEmail);
+      // The sessions went with the account; this clears the browser's cookies.
+      try {
+        const signOut = await auth.api.signOut({ headers: fromNodeHeaders(request.headers), asResponse: true });
+        const cookies = signOut.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+      } catch (err) {
+        request.log.warn({ err }, 'clearing the cookies of a deleted account failed');
+      }
+      return { deleted: true as const };
+    },
+  );
+};

@@ -1,0 +1,2 @@
+ALTER TABLE "posting" ADD COLUMN "description" text;--> statement-breakpoint
+CREATE INDEX "posting_location_seeking_idx" ON "posting" USING btree ("listing_location","cur_num_seek" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

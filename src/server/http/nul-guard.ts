@@ -1,0 +1,36 @@
+/**
+ * PostgreSQL cannot store U+0000 in text: a string carrying it would fail deep in a query and turn
+ * into a 500. Such input is refused up front, as a 400 in the API's one error shape.
+ */
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../shared/messages';
+import { AppError } from './errors';
+
+/** True when any string in the value (keys included) holds U+0000. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
+/** A JSON text (as the auth routes receive it) that parses to a value holding U+0000. */
+export function jsonTextContainsNul(text: string): boolean {
+  if (!text.includes('\u0000') && !text.includes('\\u0000')) return false;
+  try {
+    return containsNul(JSON.parse(text));
+  } catch {
+    return text.includes('\u0000');
+  }
+}
+
+export const nulRefused = () =>
+  new AppError(400, 'NUL_CHARACTER', messages.api.badRequest.title, messages.api.badRequest.message);
+
+export function installNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const body = request.body;
+    const bodyHasNul = typeof body === 'string' ? jsonTextContainsNul(body) : containsNul(body);
+    if (bodyHasNul || containsNul(request.query) || containsNul(request.params)) throw nulRefused();
+  });
+}

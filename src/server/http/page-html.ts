@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BARE_ROUTES, EVERY_PAGE_MODULES, MAIN_LAYOUT_MODULE, ROUTE_PAGES } from '../../shared/client-routes';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function closure(manifest: Manifest, key: string, into: Set<string>): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(manifest, imported, into);
+  return into;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * The landing backdrop's first image as plain HTML, before the app's root: it paints as soon as
+ * the image and the stylesheet arrive, without waiting for scripts, where the landing page's hero
+ * will be (global.css, `.first-backdrop`). The landing page's own backdrop takes its place and
+ * removes it (src/client/app/first-backdrop.ts).
+ */
+const firstBackdropHtml = (image: string) =>
+  `<div id="first-backdrop" class="first-backdrop" aria-hidden="true"><img src="${escapeAttribute(image)}" alt="" fetchpriority="high"></div>\n    `;
+
+/** The page the server sends for a route, for a visitor with or without a session cookie. */
+export type PageHtml = (pathname: string, options?: { hasSession?: boolean }) => string;
+
+/**
+ * The client's index.html for each route, naming the chunks that route loads lazily (its page, the
+ * main layout, their static imports and stylesheets) as `<link rel="modulepreload">` and
+ * `<link rel="preload" as="style">`, so the browser fetches them beside the entry chunk rather
+ * than after the entry has run. Built once from the build manifest; without a manifest (an
+ * older build) every route gets index.html as it is.
+ */
+export function loadPageHtml(
+  clientDir: string,
+  /**
+   * The image a route paints first and largest (the landing page's backdrop), drawn in the page
+   * itself for visitors with a session cookie. Without one the guard sends the visitor to the
+   * sign-in page, so the image would only flash.
+   */
+  firstImages: Readonly<Record<string, string>> = {},
+): PageHtml {
+  const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const manifestFile = path.join(clientDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return () => indexHtml;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const inEntry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, inEntry);
+
+  const htmlFor = (modules: string[]): string => {
+    const keys = new Set<string>();
+    for (const module of modules) closure(manifest, module, keys);
+    const links: string[] = [];
+    for (const key of keys) {
+      if (inEntry.has(key)) continue;
+      const chunk = manifest[key] as ManifestChunk;
+      for (const css of chunk.css ?? []) links.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+      if (chunk.file.endsWith('.js')) links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+    }
+    return links.length > 0
+      ? indexHtml.replace('</head>', `    ${[...new Set(links)].join('\n    ')}\n  </head>`)
+      : indexHtml;
+  };
+
+  const byRoute = new Map<string, string>();
+  const withFirstImage = new Map<string, string>();
+  for (const [route, page] of Object.entries(ROUTE_PAGES)) {
+    const html = htmlFor([...EVERY_PAGE_MODULES, ...(BARE_ROUTES.has(route) ? [] : [MAIN_LAYOUT_MODULE]), page]);
+    byRoute.set(route, html);
+    const image = firstImages[route];
+    if (image) {
+      withFirstImage.set(
+        route,
+        html
+          // Asked for first, ahead of the scripts and stylesheets: it is the page's largest paint.
+          .replace(
+            '</title>',
+            `</title>\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`,
+          )
+          .replace('<div id="root">', `${firstBackdropHtml(image)}<div id="root">`),
+      );
+    }
+  }
+  return (pathname, { hasSession = false } = {}) => {
+    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return (hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route) ?? indexHtml;
+  };
+}

@@ -1,0 +1,277 @@
+/**
+ * The rules of Ping Interest (spec sections 3 to 5 and 8): who may ping, one open ping per sender
+ * and posting, an hourly limit, and the admin's answers. Each change and the e-mail it causes are
+ * written in one transaction (the e-mail to the outbox), so neither exists without the other.
+ */
+import { messages } from '../../shared/messages';
+import { PING_EXPIRY_DAYS, PING_HOURLY_LIMIT, PING_STATUS_LABELS, type PingStatus } from '../../shared/options';
+import { pingMessages } from '../../shared/ping-messages';
+import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } from '../../shared/schemas/ping';
+import type { Viewer } from '../auth/session';
+import type { AppConfig } from '../config';
+import type { Database, Executor } from '../db/client';
+import { AppError, errors } from '../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import { createPingMails, placeOf } from './mails';
+import * as q from './queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+const EXPIRY_BATCH = 200;
+
+const postingNotFound = () =>
+  errors.notFound(messages.postingAccess.notFound.message, messages.postingAccess.notFound.title);
+const pingNotFound = () =>
+  new AppError(404, 'PING_NOT_FOUND', pingMessages.notFound.title, pingMessages.notFound.message);
+
+/** Postgres' unique_violation: another request opened the same ping a moment earlier. */
+const isUniqueViolation = (error: unknown) => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+function postingRef(row: q.PingListRow): PingPostingRef {
+  return {
+    id: row.posting_id,
+    listingLocation: row.listing_location,
+    dorm: row.dorm,
+    address: row.address,
+    status: row.posting_status,
+  };
+}
+
+function encodeCursor(row: q.PingRow): string {
+  return Buffer.from(`${row.created_at}|${row.id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(value: string | undefined): q.PingCursor | undefined {
+  if (value === undefined) return undefined;
+  const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !createdAt || !id || !UUID.test(id) || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt)) {
+    throw errors.badRequest(messages.api.invalidCursor, ['cursor: is not a cursor of this list']);
+  }
+  return { createdAt, id };
+}
+
+function toPage<Item>(rows: q.PingListRow[], limit: number, toItem: (row: q.PingListRow) => Item): PingPage<Item> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items: items.map(toItem), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+export interface PingServiceDeps {
+  db: Database;
+  config: AppConfig;
+}
+
+export function createPingService({ db, config }: PingServiceDeps) {
+  const mails = createPingMails(config);
+
+  /** Sends a ping from `viewer` to the admin of `postingId` (POST /api/postings/:id/pings). */
+  async function send(viewer: Viewer, postingId: string, message: string): Promise<SentPing> {
+    if (!UUID.test(postingId)) throw postingNotFound();
+    try {
+      return await db.transaction(async (tx) => {
+        const target = await q.lockTarget(tx, postingId);
+        if (!target) throw postingNotFound();
+        if (target.admin_user_id === viewer.id) {
+          throw errors.forbidden(pingMessages.ownPost.message, pingMessages.ownPost.title, 'PING_OWN_POST');
+        }
+        if (target.status === 'Fulfilled') {
+          throw new AppError(409, 'POSTING_FULFILLED', pingMessages.fulfilled.title, pingMessages.fulfilled.message);
+        }
+        await q.lockSender(tx, viewer.id);
+        if (await q.hasOpenPing(tx, postingId, viewer.id)) throw alreadyPending();
+        const sentLastHour = await q.countSentSince(tx, viewer.id, new Date(Date.now() - HOUR_MS));
+        if (sentLastHour >= PING_HOURLY_LIMIT) {
+          const limited = pingMessages.rateLimited(PING_HOURLY_LIMIT);
+          throw new AppError(429, 'PING_RATE_LIMITED', limited.title, limited.message);
+        }
+        const row = await q.insertPing(tx, {
+          postingId,
+          senderId: viewer.id,
+          senderName: viewer.name,
+          senderEmail: viewer.email,
+          message: message === '' ? null : message,
+          adminId: target.admin_user_id,
+        });
+        await enqueueMail(tx, [
+          mails.received({
+            pingId: row.id,
+            adminEmail: target.admin_email,
+            senderName: viewer.name,
+            senderEmail: viewer.email,
+            message: row.message,
+            place: placeOf(config, target),
+          }),
+        ]);
+        return {
+          id: row.id,
+          posting: {
+            id: target.id,
+            listingLocation: target.listing_location,
+            dorm: target.dorm,
+            address: target.address,
+            status: target.status,
+          },
+          message: row.message,
+          status: row.status,
+          createdAt: row.created_at,
+          answeredAt: row.answered_at,
+        };
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (isUniqueViolation(error)) throw alreadyPending();
+      throw Object.assign(new AppError(500, 'PING_FAILED', pingMessages.failed, pingMessages.tryAgain), {
+        cause: error,
+      });
+    }
+  }
+
+  function alreadyPending() {
+    return new AppError(
+      409,
+      'PING_ALREADY_PENDING',
+      pingMessages.alreadyPending.title,
+      pingMessages.alreadyPending.message,
+    );
+  }
+
+  /**
+   * The admin accepts or declines a pending ping and its sender is e-mailed. Giving the same answer
+   * again changes nothing and sends nothing; a different answer to an answered ping is refused.
+   */
+  async function answer(viewer: Viewer, pingId: string, status: PingAnswer): Promise<ReceivedPing> {
+    if (!UUID.test(pingId)) throw pingNotFound();
+    return db.transaction(async (tx) => {
+      const ping = await q.lockPingForAnswer(tx, pingId);
+      if (!ping) throw pingNotFound();
+      if (ping.posting_admin_user_id !== viewer.id) {
+        // Nobody else learns whether the ping exists.
+        if (ping.searcher_user_id !== viewer.id) throw pingNotFound();
+        throw errors.forbidden(pingMessages.notAdmin, messages.api.forbidden.title, 'NOT_POSTING_ADMIN');
+      }
+      const place = placeOf(config, ping);
+      const view = (row: q.PingRow): ReceivedPing => ({
+        id: row.id,
+        posting: {
+          id: ping.posting_id,
+          listingLocation: ping.listing_location,
+          dorm: ping.dorm,
+          address: ping.address,
+          status: ping.posting_status,
+        },
+        senderName: row.sender_name,
+        senderEmail: row.searcher_email,
+        message: row.message,
+        status: row.status,
+        createdAt: row.created_at,
+        answeredAt: row.answered_at,
+      });
+      if (ping.status === status) return view(ping);
+      if (ping.status !== 'pending') {
+        throw new AppError(
+          409,
+          'PING_ALREADY_ANSWERED',
+          pingMessages.alreadyAnsweredTitle,
+          pingMessages.alreadyAnswered(PING_STATUS_LABELS[ping.status]),
+        );
+      }
+      const row = await q.setAnswer(tx, pingId, status);
+      await enqueueMail(tx, [
+        status === 'accepted'
+          ? mails.accepted({
+              pingId,
+              postingId: ping.posting_id,
+              senderEmail: ping.searcher_email,
+              adminName: ping.admin_name,
+              adminEmail: ping.admin_email,
+              place,
+            })
+          : mails.declined({ pingId, senderEmail: ping.searcher_email, adminName: ping.admin_name, place }),
+      ]);
+      return view(row);
+    });
+  }
+
+  /**
+   * The posting was marked Fulfilled (inside that transaction): its open pings close and each
+   * sender is told once (the ping leaves pending, so a second Fulfilled finds nothing to close).
+   */
+  async function closeOpenPings(tx: Executor, posting: { id: string; dorm: string | null; address: string | null }) {
+    const closed = await q.closeOpenPings(tx, posting.id);
+    const place = placeOf(config, posting);
+    await enqueueMail(
+      tx,
+      closed.map((ping) => mails.closed({ pingId: ping.id, senderEmail: ping.searcher_email, place })),
+    );
+  }
+
+  /** Expires pings unanswered for PING_EXPIRY_DAYS and tells their senders; returns how many. */
+  async function expireOverdue(now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - PING_EXPIRY_DAYS * DAY_MS);
+    let total = 0;
+    for (;;) {
+      const expired = await db.transaction(async (tx) => {
+        const rows = await q.expirePending(tx, cutoff, EXPIRY_BATCH);
+        await enqueueMail(
+          tx,
+          rows.map((ping) =>
+            mails.expired({
+              pingId: ping.id,
+              postingId: ping.posting_id,
+              senderEmail: ping.searcher_email,
+              place: placeOf(config, ping),
+            }),
+          ),
+        );
+        return rows.length;
+      });
+      total += expired;
+      if (expired < EXPIRY_BATCH) return total;
+    }
+  }
+
+  async function received(
+    viewer: Viewer,
+    options: { cursor?: string; status?: PingStatus; limit: number },
+  ): Promise<PingPage<ReceivedPing>> {
+    const rows = await q.listReceived(db, viewer.id, {
+      cursor: decodeCursor(options.cursor),
+      status: options.status,
+      limit: options.limit,
+    });
+    return toPage(rows, options.limit, (row) => ({
+      id: row.id,
+      posting: postingRef(row),
+      senderName: row.sender_name,
+      senderEmail: row.searcher_email,
+      message: row.message,
+      status: row.status,
+      createdAt: row.created_at,
+      answeredAt: row.answered_at,
+    }));
+  }
+
+  async function sent(viewer: Viewer, options: { cursor?: string; limit: number }): Promise<PingPage<SentPing>> {
+    const rows = await q.listSent(db, viewer.id, { cursor: decodeCursor(options.cursor), limit: options.limit });
+    return toPage(rows, options.limit, (row) => ({
+      id: row.id,
+      posting: postingRef(row),
+      message: row.message,
+      status: row.status,
+      createdAt: row.created_at,
+      answeredAt: row.answered_at,
+    }));
+  }
+
+  const awaitingCount = (viewer: Viewer) => q.countAwaiting(db, viewer.id);
+
+  return { send, answer, closeOpenPings, expireOverdue, received, sent, awaitingCount };
+}
+
+export type PingService = ReturnType<typeof createPingService>;

@@ -1,0 +1,33 @@
+/**
+ * Which page module each client route loads lazily (src/client/app/router.tsx, which must agree:
+ * src/client/app/router.test.ts checks it). The server names these chunks in the HTML it sends
+ * for a route (`<link rel="modulepreload">`), so they download beside the entry chunk instead of
+ * after it (decision 0007). Module names are the build manifest's: paths under src/client.
+ */
+export const ROUTE_PAGES: Readonly<Record<string, string>> = {
+  '/signin-wall': 'features/auth/SignInPage.tsx',
+  '/signIn': 'features/auth/SignInPage.tsx',
+  '/': 'features/landing/LandingPage.tsx',
+  '/postings': 'features/postings/PostingsPage.tsx',
+  '/welcomeToPostings': 'features/postings/WelcomePage.tsx',
+  '/detailView': 'features/postings/DetailPage.tsx',
+  '/about': 'features/about/AboutPage.tsx',
+  '/myProfile': 'features/profile/ProfilePage.tsx',
+  '/forgot-password': 'features/auth/ForgotPasswordPage.tsx',
+  '/reset-password': 'features/auth/ResetPasswordPage.tsx',
+  '/create-posting': 'features/postings/CreatePostingPage.tsx',
+  '/our-purpose': 'features/purpose/PurposePage.tsx',
+  '/contact-us': 'features/contact/ContactPage.tsx',
+  '/renew': 'features/freshness/RenewPage.tsx',
+  '/moderation': 'features/moderation/ModerationPage.tsx',
+  '/alerts/unsubscribe': 'features/saved-searches/UnsubscribePage.tsx',
+};
+
+/** Routes drawn without the main layout (header, footer, server-state cache). */
+export const BARE_ROUTES: ReadonlySet<string> = new Set(['/signin-wall', '/signIn']);
+
+/** The layout around every other route. */
+export const MAIN_LAYOUT_MODULE = 'app/MainLayout.tsx';
+
+/** Loaded on every page at once, beside the page (the narrow-screen and in-app browser warnings). */
+export const EVERY_PAGE_MODULES: readonly string[] = ['app/Warnings.tsx'];

@@ -1,0 +1,95 @@
+/**
+ * Reports and the moderators' queue (issue 14): the reasons, limits and labels, and what the queue
+ * and the audit record answer. No zod here, so pages can show them without the validation chunk;
+ * the request schemas are in schemas/moderation.ts.
+ */
+import type { ListingLocation, PostingStatus } from './options';
+
+/** What students and moderators are told (not in the spec's catalogue; kept out of messages.ts). */
+export const moderationMessages = {
+  reportFailedTitle: 'Report Not Sent',
+  alreadyReported: 'You have already reported this posting. A moderator will look at it.',
+  ownPosting: 'You cannot report your own posting.',
+  reported: 'Thank you. Your report was sent to the moderators.',
+  notModerator: 'Only moderators can open the moderation queue.',
+  reasonRequired: 'Please say why, in a few words.',
+  cannotSuspendModerator: "A moderator's account cannot be suspended.",
+  hiddenNotice: (reason: string) =>
+    `This posting is hidden from other students. Reason: ${reason} Edit the posting to appeal: a moderator will review it.`,
+  appealPending: 'You edited this posting: a moderator will review it and can show it again.',
+  autoHiddenReason: 'Several students reported this posting. It is hidden until a moderator has looked at it.',
+  suspendedReason: "Its admin's account was suspended.",
+};
+
+export const REPORT_REASONS = ['scam', 'inappropriate', 'wrong-info', 'filled', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Scam or fake',
+  inappropriate: 'Inappropriate content',
+  'wrong-info': 'Wrong information',
+  filled: 'Already filled',
+  other: 'Other',
+};
+export const REPORT_DETAILS_MAX_LENGTH = 1000;
+export const MODERATION_REASON_MAX_LENGTH = 1000;
+/** Reports from this many different students hide a posting until a moderator looks. */
+export const AUTO_HIDE_REPORTERS = 3;
+
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
+export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number] | 'auto-hide';
+export const MODERATION_ACTION_LABELS: Record<ModerationActionKind, string> = {
+  dismiss: 'Dismissed the reports',
+  hide: 'Hid the posting',
+  suspend: 'Suspended the account',
+  'auto-hide': 'Hidden automatically',
+};
+
+export interface QueueReport {
+  id: string;
+  reason: ReportReason;
+  details: string | null;
+  reporterName: string;
+  createdAt: string;
+}
+
+export interface QueueItem {
+  posting: {
+    id: string;
+    listingLocation: ListingLocation;
+    dorm: string | null;
+    address: string | null;
+    status: PostingStatus;
+    description: string | null;
+    adminName: string;
+    adminEmail: string;
+    adminUserId: string;
+    adminSuspended: boolean;
+    hidden: { kind: 'auto' | 'moderator' | 'suspended'; reason: string | null; at: string } | null;
+    appealedAt: string | null;
+  };
+  /** Different students with open reports. */
+  reporterCount: number;
+  /** Open reports per reason. */
+  reasons: { reason: ReportReason; count: number }[];
+  reports: QueueReport[];
+}
+
+export interface AuditEntry {
+  id: string;
+  action: ModerationActionKind;
+  /** The moderator's e-mail, or null for the automatic rule. */
+  moderatorEmail: string | null;
+  postingId: string | null;
+  postingLabel: string | null;
+  targetEmail: string | null;
+  reason: string | null;
+  createdAt: string;
+}
+
+/** What the posting's admin and moderators see about a hidden posting. */
+export interface PostingModerationView {
+  hidden: boolean;
+  kind: 'auto' | 'moderator' | 'suspended' | null;
+  reason: string | null;
+  appealPending: boolean;
+}

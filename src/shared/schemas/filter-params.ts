@@ -1,0 +1,82 @@
+/**
+ * The zod-free half of the search filters (filters.ts re-exports it): which fields apply to each
+ * location, and the filters as a query string. Pages that only build URLs import this module and
+ * do not load zod with their first paint (decision 0009).
+ */
+import type { SearchFilters } from './filters';
+
+export const SUBLET_CHOICES = ['yes', 'no'] as const;
+export type SubletChoice = (typeof SUBLET_CHOICES)[number];
+export const SUBLET_LABELS: Record<SubletChoice, string> = { yes: 'Yes', no: 'No' };
+
+export const SORT_ORDERS = ['newest', 'seeking', 'rent', 'fit'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const SORT_LABELS: Record<SortOrder, string> = {
+  newest: 'Newest first',
+  seeking: 'Seeking most first',
+  rent: 'Lowest rent first',
+  fit: 'Best fit',
+};
+/**
+ * The sorts a location offers: rent only off campus (on-campus postings have no rent). 'Best fit'
+ * (issue 13) is offered by the page only to a viewer with a lifestyle profile.
+ */
+export function sortsFor(location: 'oncampus' | 'offcampus'): readonly SortOrder[] {
+  return location === 'oncampus' ? ['newest', 'seeking', 'fit'] : ['newest', 'seeking', 'rent', 'fit'];
+}
+
+/** Fields that apply to each location; the others are ignored (and dropped from the URL). */
+export const ON_CAMPUS_FIELDS = [
+  'groupSize',
+  'housingAim',
+  'dorm',
+  'gender',
+  'classYear',
+  'sublet',
+  'hideFulfilled',
+  'showStale',
+  'sort',
+] as const;
+export const OFF_CAMPUS_FIELDS = [
+  'groupSize',
+  'housingAim',
+  'maxRent',
+  'moveIn',
+  'moveOut',
+  'sublet',
+  'gender',
+  'classYear',
+  'hideFulfilled',
+  'showStale',
+  'sort',
+] as const;
+export type FilterField = (typeof ON_CAMPUS_FIELDS)[number] | (typeof OFF_CAMPUS_FIELDS)[number];
+
+export function fieldsFor(location: SearchFilters['location']): readonly FilterField[] {
+  return location === 'oncampus' ? ON_CAMPUS_FIELDS : OFF_CAMPUS_FIELDS;
+}
+
+/** Keeps only the fields of the filters' location: a dorm never constrains an off-campus search. */
+export function normaliseFilters(filters: SearchFilters): SearchFilters {
+  const allowed = new Set<string>(fieldsFor(filters.location));
+  const out: Record<string, unknown> = { location: filters.location, sort: 'newest' };
+  for (const [key, value] of Object.entries(filters)) {
+    if (allowed.has(key) && value !== undefined) out[key] = value;
+  }
+  if (!sortsFor(filters.location).includes(out.sort as SortOrder)) out.sort = 'newest';
+  return out as SearchFilters;
+}
+
+/** The filters as query-string pairs (blank fields and defaults left out), for URLs and the API. */
+export function filtersToParams(filters: Partial<SearchFilters>): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('location', filters.location ?? 'oncampus');
+  const allowed = fieldsFor(filters.location ?? 'oncampus');
+  for (const key of allowed) {
+    const value = filters[key];
+    if (value === undefined || value === '') continue;
+    if (key === 'sort' && value === 'newest') continue;
+    params.set(key, String(value));
+  }
+  return params;
+}

@@ -1,0 +1,231 @@
+/**
+ * Issue 10, the sign-in half: defects 1 (terms dialog focus), 2 (the other loopback address),
+ * 8 (an unverified student sent back to the profile) and 11 (the wrong-domain error shown twice),
+ * and the finished sign-in page (what the product is, 'Show password'), at 1280 and 375 px, each
+ * page checked with axe. SCREENSHOT_DIR=<folder> also saves what each width shows.
+ */
+import { cpSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import { expectAccessible, expectNoSidewaysScroll, launchBrowser, openPage, shot, visit } from '../support/browser';
+import { SEED_PASSWORD as PASSWORD, type SeededServer, seedData, serveSeeded } from '../support/seeded-server';
+import { freePort, type RunningServer } from '../support/server';
+
+const WIDTHS = [1280, 375] as const;
+const TAGLINE = 'Quadmates is where Boston College students find roommates and housing.';
+const ACCESS_RESTRICTED = messages.accessRestricted('bc.edu');
+
+let seeded: SeededServer;
+let devSeeded: SeededServer;
+let server: RunningServer;
+let devServer: RunningServer;
+let browser: Browser;
+const emails = { terms: '', unverified: '', member: '' };
+
+beforeAll(async () => {
+  // Students as the e-mail flows would leave them, written before the servers take the folders.
+  const seed = await seedData({
+    terms: { name: 'Terry Terms', acceptedTerms: false },
+    unverified: { name: 'Una Unverified', verified: false },
+    member: 'Mona Member',
+  });
+  for (const key of ['terms', 'unverified', 'member'] as const) emails[key] = seed.members[key].email;
+  // A copy for the second server: reopening a database is much quicker than creating one.
+  const devDataDir = `${seed.dataDir}-dev`;
+  cpSync(seed.dataDir, devDataDir, { recursive: true });
+  // A development server reached at 127.0.0.1 while its PUBLIC_URL says localhost (defect 2).
+  const devPort = await freePort();
+  [seeded, devSeeded, browser] = await Promise.all([
+    serveSeeded(seed),
+    serveSeeded(
+      { ...seed, dataDir: devDataDir },
+      { port: devPort, env: { NODE_ENV: 'development', PUBLIC_URL: `http://localhost:${devPort}` } },
+    ),
+    launchBrowser(),
+  ]);
+  server = seeded.server;
+  devServer = devSeeded.server;
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([seeded?.stop(), devSeeded?.stop()]);
+});
+
+/** Signs in with the e-mail form on the sign-in page at `base`. */
+async function signInWithForm(page: Page, base: string, email: string): Promise<void> {
+  await visit(page, `${base}/signin-wall`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** True when the middle of `element` is what a click there would reach (nothing lies over it). */
+async function isUncovered(page: Page, name: string | RegExp, role: 'button' | 'link'): Promise<boolean> {
+  const target = page.getByRole(role, { name });
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && (top === element || element.contains(top));
+  });
+}
+
+describe('defects of issue 10 (sign-in half)', () => {
+  it('1: the terms dialog starts on the terms, so Enter right away deletes nothing', async () => {
+    const { context, page } = await openPage(browser);
+    await signInWithForm(page, server.url, emails.terms);
+    const terms = page.getByRole('dialog', { name: 'Terms & Conditions' });
+    await terms.waitFor();
+    // Focus is on the terms' first paragraph, inside the dialog, not on a button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('P');
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(
+      /^Quadmates helps students of Boston College find roommates/,
+    );
+    await expectAccessible(page);
+
+    await page.keyboard.press('Enter');
+    // Nothing was chosen: agreeing still works and the account is there.
+    await terms.getByRole('button', { name: 'I Agree' }).click();
+    await terms.waitFor({ state: 'detached' });
+    await page.waitForURL(`${server.url}/`);
+    const me = await page.evaluate(() => fetch('/api/me').then((response) => response.json()));
+    expect(me.user.email).toBe(emails.terms);
+    expect(me.user.termsAccepted).toBe(true);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('2: in development the other loopback spelling of PUBLIC_URL signs up and in', async () => {
+    const { context, page } = await openPage(browser);
+    expect(devServer.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    await visit(page, `${devServer.url}/signin-wall`);
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByLabel('Name').fill('Lou Loopback');
+    await page.getByLabel('College email').fill(`lou.loopback.${Date.now()}@bc.edu`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    // Signed up, then signed in: an unverified student lands on the profile.
+    await page.waitForURL(`${devServer.url}/myProfile`);
+    await page.getByText('Hello Lou Loopback, you are signed in.').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('2: in production another address is refused with a sentence saying where to go', async () => {
+    const { context, page } = await openPage(browser);
+    const wrong = server.url.replace('127.0.0.1', 'localhost');
+    await signInWithForm(page, wrong, emails.member);
+    const alert = page.getByRole('alert');
+    await expect
+      .poll(() => alert.textContent())
+      .toBe(
+        `This page was opened at ${wrong}, which is not the address Quadmates runs at, so the request was refused. Open ${server.url} and try again.`,
+      );
+    expect(new URL(page.url()).pathname).toBe('/signin-wall');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  for (const width of WIDTHS) {
+    it(`8: an unverified student sent back to the profile is told why, and the resent e-mail is confirmed (${width} px)`, async () => {
+      const { context, page } = await openPage(browser, { viewport: { width, height: 800 } });
+      await signInWithForm(page, server.url, emails.unverified);
+      // Signing in opens Home, which sends an unverified account to its profile, saying so.
+      await page.waitForURL(`${server.url}/myProfile`);
+      const why = (page: Page, name: string) =>
+        page.getByRole('status').filter({ hasText: `${name} opens once your e-mail address is verified.` });
+      await why(page, 'Home').waitFor();
+      await expectAccessible(page);
+
+      if (width === 1280) {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search Postings' }).click();
+      } else {
+        await visit(page, `${server.url}/postings`);
+      }
+      await page.waitForURL(`${server.url}/myProfile`);
+      await why(page, 'Search Postings').waitFor();
+      expect(await why(page, 'Search Postings').isVisible()).toBe(true);
+
+      await page.getByRole('button', { name: 'Send Verification Email' }).click();
+      const sent = page.getByRole('status').filter({ hasText: messages.verification.sent });
+      await sent.waitFor();
+      expect(await sent.textContent()).toBe(
+        `✓ ${messages.verification.sent} Open the link in it to verify (look in your spam folder too).`,
+      );
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await shot(page, 'profile-unverified');
+      await context.close();
+    });
+
+    it(`11: the wrong-domain error shows once, beside the form, covering nothing (${width} px)`, async () => {
+      const { context, page } = await openPage(browser, { viewport: { width, height: 800 } });
+      await visit(page, `${server.url}/signin-wall`);
+      await page.getByRole('button', { name: 'New here? Create an account' }).click();
+      await page.getByLabel('Name').fill('Out Sider');
+      await page.getByLabel('College email').fill('out.sider@gmail.com');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Repeat password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByRole('alert').filter({ hasText: ACCESS_RESTRICTED }).waitFor();
+      expect(await page.getByText(ACCESS_RESTRICTED).count()).toBe(1);
+      expect(await isUncovered(page, 'Already have an account? Sign in', 'button')).toBe(true);
+      expect(await isUncovered(page, 'Forgot your password?', 'link')).toBe(true);
+      await expectAccessible(page);
+      await context.close();
+    });
+  }
+});
+
+describe('the sign-in page', () => {
+  for (const width of WIDTHS) {
+    it(`says what the product is and shows passwords on request (${width} px)`, async () => {
+      const { context, page } = await openPage(browser, { viewport: { width, height: 800 } });
+      await visit(page, `${server.url}/signin-wall`);
+      await page.getByText(TAGLINE).waitFor();
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Sign in with your Boston College email to continue');
+
+      const password = page.getByLabel('Password', { exact: true });
+      const show = page.getByRole('checkbox', { name: 'Show password' });
+      await password.fill('my secret words');
+      expect(await password.getAttribute('type')).toBe('password');
+      await show.check();
+      expect(await password.getAttribute('type')).toBe('text');
+      expect(await password.inputValue()).toBe('my secret words');
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await shot(page, 'signin');
+      await show.uncheck();
+      expect(await password.getAttribute('type')).toBe('password');
+
+      // Signing up: one 'Show password' for both new-password fields.
+      await page.getByRole('button', { name: 'New here? Create an account' }).click();
+      const fields = [page.getByLabel('Password', { exact: true }), page.getByLabel('Repeat password')];
+      for (const field of fields) expect(await field.getAttribute('type')).toBe('password');
+      await page.getByRole('checkbox', { name: 'Show password' }).check();
+      for (const field of fields) expect(await field.getAttribute('type')).toBe('text');
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await shot(page, 'signup');
+      await context.close();
+    });
+
+    it(`signs a member in to the profile (${width} px)`, async () => {
+      const { context, page } = await openPage(browser, { viewport: { width, height: 800 } });
+      await signInWithForm(page, server.url, emails.member);
+      await page.waitForURL(`${server.url}/`);
+      await visit(page, `${server.url}/myProfile`);
+      await page.getByText('Hello Mona Member, you are signed in.').waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await shot(page, 'profile');
+      await context.close();
+    });
+  }
+});

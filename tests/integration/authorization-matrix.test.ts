@@ -1,0 +1,826 @@
+/**
+ * The authorization matrix (issue 12, item 1): every API route, called as every kind of caller,
+ * answers exactly the status and error code in its row, and a refused call changes nothing (every
+ * table but the rate limiter's, and the stored files, are compared before and after).
+ *
+ * The route list comes from the running app (buildApp's `onRoute` option): a route added without
+ * a row here fails the first test.
+ *
+ * Callers:
+ * - anonymous: no cookie.
+ * - unverified: signed up and signed in, e-mail not verified.
+ * - termsNotAccepted: verified, has not accepted the Terms & Conditions in force.
+ * - otherStudent: a member who does not own the resource (and sent the ping that the owner answers).
+ * - owner: the posting's admin, the ping's recipient, or the account itself.
+ * - nonCollege: an address outside the college's domain. Such an account cannot exist: sign-up
+ *   answers 400 EMAIL_DOMAIN_NOT_ALLOWED and writes no row, sign-in finds nobody (asserted each
+ *   time the caller is made), so this caller holds whatever cookie those answers gave: none.
+ * - expiredSession: a member whose session's expiry has passed, still sending its cookie.
+ * - moderator (an eighth caller, only in the rows that name it: reports and /api/moderation/*): a
+ *   member whose e-mail the college config lists as a moderator's. Every other caller is refused
+ *   there; moderation.test.ts covers what each moderator action does.
+ *
+ * Links mailed to students (renewals, unsubscribe) carry a signed token, which is their only
+ * authority: every caller holding a genuine link gets the same answer, and nobody a forged one.
+ *
+ * better-auth's own routes are one Fastify route (`GET|POST /api/auth/*`); their rows are a few
+ * representative calls: reading the session, signing out, signing up from outside the college,
+ * and trying to grant oneself verification or terms, or to change one's e-mail.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, gt } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  account,
+  bookmark,
+  contactMessage,
+  lifestyleAnswer,
+  mailOutbox,
+  moderationAction,
+  ping,
+  posting,
+  postingFulfilment,
+  postingImage,
+  postingMember,
+  postingReport,
+  savedSearch,
+  savedSearchAlertSent,
+  savedSearchDigest,
+  savedSearchDigestItem,
+  savedSearchEvent,
+  session,
+  user,
+  verification,
+} from '../../src/server/db/schema';
+import { createRenewalToken } from '../../src/server/postings/renewal-token';
+import { unsubscribeToken } from '../../src/server/saved-searches/token';
+import { createTestApp, type TestApp } from '../support/app';
+import { insertPosting } from '../support/browse-fixtures';
+import { collegeConfigWith } from '../support/college-config';
+import { cookieFrom, createMember, createUser, originHeader } from '../support/users';
+import { jpegFile, multipart, onCampusPosting, sendPosting, storedFiles } from './postings-support';
+
+const CALLERS = [
+  'anonymous',
+  'unverified',
+  'termsNotAccepted',
+  'otherStudent',
+  'owner',
+  'nonCollege',
+  'expiredSession',
+] as const;
+type CallerKind = (typeof CALLERS)[number];
+/** The eighth caller, asked only in the rows that give it an outcome. */
+type AnyCallerKind = CallerKind | 'moderator';
+
+interface Caller {
+  kind: AnyCallerKind;
+  /** The account's id; null when there is none. */
+  id: string | null;
+  /** The account's e-mail; null when there is none. */
+  email: string | null;
+  cookie: string;
+}
+
+/** What a cell expects: a status, and for a refusal the error code. */
+interface Outcome {
+  status: number;
+  code?: string;
+}
+
+interface Call {
+  url: string;
+  payload?: string | Buffer | object;
+  contentType?: string;
+}
+
+interface Row {
+  /** `METHOD /path` exactly as the route is registered. */
+  route: string;
+  /** Several rows for one route (better-auth's): what this one does. */
+  name?: string;
+  /** Each caller is a new account of its kind, because the call changes or ends the caller. */
+  fresh?: boolean;
+  call(caller: Caller): Promise<Call>;
+  expect: Record<CallerKind, Outcome>;
+  /** What a moderator gets; the moderator is asked only when this is given. */
+  moderator?: Outcome;
+  /** More about an allowed answer. */
+  check?(response: LightMyRequestResponse, caller: Caller): void | Promise<void>;
+}
+
+const ok = (status = 200): Outcome => ({ status });
+const refused = (status: number, code: string): Outcome => ({ status, code });
+const UNAUTHORIZED = refused(401, 'UNAUTHORIZED');
+
+/** requireMember: signed in, verified, terms accepted; then what the member and the owner get. */
+const membersOnly = (other: Outcome, owner: Outcome = other): Record<CallerKind, Outcome> => ({
+  anonymous: UNAUTHORIZED,
+  unverified: refused(403, 'EMAIL_NOT_VERIFIED'),
+  termsNotAccepted: refused(403, 'TERMS_NOT_ACCEPTED'),
+  otherStudent: other,
+  owner,
+  nonCollege: UNAUTHORIZED,
+  expiredSession: UNAUTHORIZED,
+});
+
+/** requireSignedIn: any live session. */
+const signedIn = (outcome: Outcome): Record<CallerKind, Outcome> => ({
+  anonymous: UNAUTHORIZED,
+  unverified: outcome,
+  termsNotAccepted: outcome,
+  otherStudent: outcome,
+  owner: outcome,
+  nonCollege: UNAUTHORIZED,
+  expiredSession: UNAUTHORIZED,
+});
+
+const everyone = (outcome: Outcome): Record<CallerKind, Outcome> =>
+  Object.fromEntries(CALLERS.map((kind) => [kind, outcome])) as Record<CallerKind, Outcome>;
+
+/** Moderators are named in the college config: enough addresses for every moderator caller made here. */
+const MODERATOR_EMAILS = Array.from({ length: 8 }, (_, i) => `moderator${i}.${Date.now()}@bc.edu`);
+let moderatorsMade = 0;
+
+let t: TestApp;
+const registered: string[] = [];
+let owner: Caller;
+let other: Caller;
+const shared = new Map<AnyCallerKind, Caller>();
+let imageUrl: string;
+let addressCounter = 0;
+
+/** Each sign-up and sign-in from an address of its own, so the auth rate limits stay out of the way. */
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.250.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+const authPost = (url: string, payload: object, cookie = '') =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...originHeader(t), 'x-forwarded-for': nextAddress(), ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+
+async function makeCaller(kind: AnyCallerKind): Promise<Caller> {
+  switch (kind) {
+    case 'anonymous':
+      return { kind, id: null, email: null, cookie: '' };
+    case 'unverified': {
+      const created = await createUser(t, { verified: false, acceptedTerms: true });
+      // Unverified accounts may sign in (they reach only their profile).
+      const signIn = await authPost('/api/auth/sign-in/email', {
+        email: created.email,
+        password: 'correct-horse-battery',
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      return { kind, id: created.id, email: created.email, cookie: cookieFrom(signIn.headers['set-cookie']) };
+    }
+    case 'termsNotAccepted': {
+      const created = await createUser(t, { verified: true, acceptedTerms: false });
+      return { kind, id: created.id, email: created.email, cookie: created.cookie };
+    }
+    case 'otherStudent':
+    case 'owner': {
+      const created = await createMember(t);
+      return { kind, id: created.id, email: created.email, cookie: created.cookie };
+    }
+    case 'moderator': {
+      const email = MODERATOR_EMAILS[moderatorsMade];
+      moderatorsMade += 1;
+      if (!email) throw new Error('more moderator callers than MODERATOR_EMAILS');
+      const created = await createMember(t, { email, name: 'Morgan Moderator' });
+      return { kind, id: created.id, email: created.email, cookie: created.cookie };
+    }
+    case 'nonCollege': {
+      const email = `outsider.${addressCounter}@evil.example`;
+      const signUp = await authPost('/api/auth/sign-up/email', {
+        email,
+        name: 'Outsider',
+        password: 'correct-horse-battery',
+      });
+      expect(signUp.statusCode, signUp.body).toBe(400);
+      expect(signUp.json().code).toBe('EMAIL_DOMAIN_NOT_ALLOWED');
+      const signIn = await authPost('/api/auth/sign-in/email', { email, password: 'correct-horse-battery' });
+      expect(signIn.statusCode, signIn.body).toBe(401);
+      expect(signIn.json().code).toBe('INVALID_EMAIL_OR_PASSWORD');
+      expect(await t.database.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+      return {
+        kind,
+        id: null,
+        email: null,
+        cookie: cookieFrom(
+          [signUp.headers['set-cookie'], signIn.headers['set-cookie']].flat().filter((c) => c !== undefined),
+        ),
+      };
+    }
+    case 'expiredSession': {
+      const created = await createMember(t);
+      await t.database.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(session.userId, created.id));
+      return { kind, id: created.id, email: created.email, cookie: created.cookie };
+    }
+  }
+}
+
+/** A fresh posting of the owner's. */
+const ownersPosting = () => insertPosting(t.database.db, owner.id as string);
+
+/** A pending ping from the other student to a fresh posting of the owner's. */
+async function pingToOwner(): Promise<string> {
+  const postingId = await ownersPosting();
+  const [row] = await t.database.db
+    .insert(ping)
+    .values({
+      postingId,
+      searcherUserId: other.id as string,
+      senderName: 'Other Student',
+      searcherEmail: 'other@bc.edu',
+      message: 'Hello',
+      adminUserId: owner.id as string,
+    })
+    .returning({ id: ping.id });
+  return row?.id as string;
+}
+
+/** A valid posting form (multipart) sent to `url`. */
+async function postingForm(url: string): Promise<Call> {
+  const body = await multipart({ posting: onCampusPosting() });
+  return { url, payload: body.payload, contentType: body.contentType };
+}
+
+/** A posting of the owner's that a moderator has hidden: only its admin and moderators may see it. */
+async function hiddenPosting(): Promise<string> {
+  const id = await ownersPosting();
+  await t.database.db
+    .update(posting)
+    .set({ hiddenAt: new Date(), hiddenKind: 'moderator', hiddenReason: 'Photos of another building.' })
+    .where(eq(posting.id, id));
+  return id;
+}
+
+/** A posting of a student made for the call (a moderator's suspension ends its admin, not the owner). */
+async function strangersPosting(): Promise<string> {
+  const stranger = await createMember(t);
+  return insertPosting(t.database.db, stranger.id);
+}
+
+/** A fresh posting of the owner's with a second member, not signed up, whom its admin may invite. */
+async function postingWithInvitee(): Promise<string> {
+  const postingId = await ownersPosting();
+  addressCounter += 1;
+  await t.database.db.insert(postingMember).values({
+    postingId,
+    position: 1,
+    name: 'Invited Member',
+    academicYear: 'junior',
+    gender: 'female',
+    email: `invitee.${addressCounter}.${Date.now()}@bc.edu`,
+  });
+  return postingId;
+}
+
+/** A 'Still looking?' link of a fresh posting of the owner's, as the reminder e-mails it. */
+async function renewalLink(secret = t.config.authSecret): Promise<{ postingId: string; token: string }> {
+  const postingId = await ownersPosting();
+  const nonce = randomUUID();
+  await t.database.db
+    .update(posting)
+    .set({ renewalRemindedAt: new Date(), renewalNonce: nonce })
+    .where(eq(posting.id, postingId));
+  return { postingId, token: createRenewalToken(secret, { postingId, nonce, action: 'renew' }) };
+}
+
+/** A saved search of the owner's with its alert on (written directly: the per-student limit is not tested here). */
+async function ownersSearch(): Promise<string> {
+  const [row] = await t.database.db
+    .insert(savedSearch)
+    .values({
+      userId: owner.id as string,
+      name: 'Walsh doubles',
+      alert: 'immediately',
+      filters: { location: 'oncampus' },
+      location: 'oncampus',
+    })
+    .returning({ id: savedSearch.id });
+  return row?.id as string;
+}
+
+/** The unsubscribe link of a fresh saved search of the owner's, as its alert e-mails carry it. */
+async function unsubscribeLink(secret = t.config.authSecret): Promise<string> {
+  const id = await ownersSearch();
+  return `/api/saved-searches/unsubscribe?id=${id}&token=${unsubscribeToken(secret, id, owner.id as string)}`;
+}
+
+const FORGED_SECRET = 'another-secret-that-is-long-enough-0123456789';
+const NOT_MODERATOR = refused(403, 'NOT_MODERATOR');
+
+const rows: Row[] = [
+  {
+    route: 'GET /api/openapi.json',
+    call: async () => ({ url: '/api/openapi.json' }),
+    expect: everyone(ok()),
+  },
+  {
+    route: 'GET /api/config',
+    call: async () => ({ url: '/api/config' }),
+    expect: everyone(ok()),
+  },
+  {
+    route: 'GET /api/me',
+    call: async () => ({ url: '/api/me' }),
+    expect: everyone(ok()),
+    check(response, caller) {
+      const live = !['anonymous', 'nonCollege', 'expiredSession'].includes(caller.kind);
+      expect(response.json().user?.id ?? null).toBe(live ? caller.id : null);
+    },
+  },
+  {
+    route: 'POST /api/me/terms',
+    fresh: true,
+    call: async () => ({ url: '/api/me/terms', payload: { version: t.config.college.termsVersion } }),
+    // Terms come after verification.
+    expect: { ...signedIn(ok()), unverified: refused(403, 'EMAIL_NOT_VERIFIED') },
+  },
+  {
+    route: 'POST /api/me/decline',
+    fresh: true,
+    call: async () => ({ url: '/api/me/decline', payload: {} }),
+    expect: signedIn(ok()),
+    async check(_response, caller) {
+      expect(
+        await t.database.db
+          .select()
+          .from(user)
+          .where(eq(user.id, caller.id as string)),
+      ).toEqual([]);
+    },
+  },
+  {
+    route: 'POST /api/contact',
+    call: async () => ({
+      url: '/api/contact',
+      payload: { name: 'A Student', email: 'a.student@bc.edu', message: 'Hello team' },
+    }),
+    expect: membersOnly(ok(202)),
+  },
+  {
+    route: 'GET /api/postings',
+    call: async () => ({ url: '/api/postings?location=oncampus' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'POST /api/postings',
+    call: () => postingForm('/api/postings'),
+    expect: membersOnly(ok(201)),
+  },
+  {
+    route: 'GET /api/postings/:id',
+    call: async () => ({ url: `/api/postings/${await ownersPosting()}` }),
+    expect: membersOnly(ok()),
+    check(response, caller) {
+      expect(response.json().viewerIsAdmin).toBe(caller.kind === 'owner');
+    },
+  },
+  {
+    route: 'PUT /api/postings/:id',
+    call: async () => postingForm(`/api/postings/${await ownersPosting()}`),
+    expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
+  },
+  {
+    route: 'PATCH /api/postings/:id/status',
+    call: async () => ({
+      url: `/api/postings/${await ownersPosting()}/status`,
+      payload: { status: 'Likely Fulfilled' },
+    }),
+    expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
+  },
+  {
+    route: 'DELETE /api/postings/:id',
+    call: async () => ({ url: `/api/postings/${await ownersPosting()}` }),
+    expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok(204)),
+  },
+  {
+    route: 'GET /api/images/*',
+    call: async () => ({ url: imageUrl }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'PUT /api/postings/:id/bookmark',
+    call: async () => ({ url: `/api/postings/${await ownersPosting()}/bookmark` }),
+    expect: membersOnly(ok(), refused(403, 'OWN_POSTING')),
+  },
+  {
+    route: 'DELETE /api/postings/:id/bookmark',
+    async call() {
+      const postingId = await ownersPosting();
+      // The other student's bookmark exists, so a refused removal would show.
+      await t.database.db.insert(bookmark).values({ userId: other.id as string, postingId });
+      return { url: `/api/postings/${postingId}/bookmark` };
+    },
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'GET /api/me/postings/administered',
+    call: async () => ({ url: '/api/me/postings/administered' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'GET /api/me/postings/bookmarked',
+    call: async () => ({ url: '/api/me/postings/bookmarked' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'POST /api/postings/:id/pings',
+    call: async () => ({ url: `/api/postings/${await ownersPosting()}/pings`, payload: { message: 'Hi!' } }),
+    expect: membersOnly(ok(201), refused(403, 'PING_OWN_POST')),
+  },
+  {
+    route: 'GET /api/pings/received',
+    call: async () => ({ url: '/api/pings/received' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'GET /api/pings/sent',
+    call: async () => ({ url: '/api/pings/sent' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'GET /api/pings/awaiting-count',
+    call: async () => ({ url: '/api/pings/awaiting-count' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'PATCH /api/pings/:id',
+    call: async () => ({ url: `/api/pings/${await pingToOwner()}`, payload: { status: 'accepted' } }),
+    // The other student sent this ping: the sender may not answer it.
+    expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
+  },
+  {
+    route: 'GET /api/stats',
+    call: async () => ({ url: '/api/stats' }),
+    expect: everyone(ok()),
+  },
+  {
+    route: 'GET /api/me/account',
+    call: async () => ({ url: '/api/me/account' }),
+    expect: signedIn(ok()),
+    check(response, caller) {
+      expect(response.json().email).toBe(caller.email);
+    },
+  },
+  {
+    route: 'DELETE /api/me',
+    fresh: true,
+    call: async (caller) => ({ url: '/api/me', payload: { confirmEmail: caller.email ?? 'nobody@bc.edu' } }),
+    expect: signedIn(ok()),
+    async check(_response, caller) {
+      expect(
+        await t.database.db
+          .select()
+          .from(user)
+          .where(eq(user.id, caller.id as string)),
+      ).toEqual([]);
+    },
+  },
+  {
+    route: 'DELETE /api/me',
+    name: "confirmed with another account's e-mail",
+    fresh: true,
+    call: async () => ({ url: '/api/me', payload: { confirmEmail: other.email } }),
+    expect: signedIn(refused(400, 'BAD_REQUEST')),
+  },
+  {
+    route: 'POST /api/postings/:id/reports',
+    // A fresh posting each time: a student reports a posting once.
+    call: async () => ({ url: `/api/postings/${await ownersPosting()}/reports`, payload: { reason: 'scam' } }),
+    expect: membersOnly(ok(201), refused(403, 'OWN_POSTING')),
+    moderator: ok(201),
+  },
+  {
+    route: 'POST /api/postings/:id/reports',
+    name: 'a posting hidden by a moderator',
+    call: async () => ({ url: `/api/postings/${await hiddenPosting()}/reports`, payload: { reason: 'scam' } }),
+    // Hidden: not there for other students (404, as its detail), still the admin's own.
+    expect: membersOnly(refused(404, 'NOT_FOUND'), refused(403, 'OWN_POSTING')),
+    moderator: ok(201),
+  },
+  {
+    route: 'GET /api/moderation/queue',
+    call: async () => ({ url: '/api/moderation/queue' }),
+    expect: membersOnly(NOT_MODERATOR),
+    moderator: ok(),
+  },
+  {
+    route: 'GET /api/moderation/actions',
+    call: async () => ({ url: '/api/moderation/actions' }),
+    expect: membersOnly(NOT_MODERATOR),
+    moderator: ok(),
+  },
+  {
+    route: 'POST /api/moderation/postings/:id/dismiss',
+    call: async () => ({ url: `/api/moderation/postings/${await ownersPosting()}/dismiss`, payload: {} }),
+    expect: membersOnly(NOT_MODERATOR),
+    moderator: ok(),
+  },
+  {
+    route: 'POST /api/moderation/postings/:id/hide',
+    call: async () => ({
+      url: `/api/moderation/postings/${await ownersPosting()}/hide`,
+      payload: { reason: 'Photos of another building.' },
+    }),
+    expect: membersOnly(NOT_MODERATOR),
+    moderator: ok(),
+  },
+  {
+    route: 'POST /api/moderation/postings/:id/suspend',
+    call: async (caller) => ({
+      url: `/api/moderation/postings/${caller.kind === 'moderator' ? await strangersPosting() : await ownersPosting()}/suspend`,
+      payload: { reason: 'Asked students for deposits by wire.' },
+    }),
+    // The owner may not suspend anyone either, themselves included.
+    expect: membersOnly(NOT_MODERATOR),
+    moderator: ok(),
+  },
+  {
+    route: 'POST /api/postings/:id/renew',
+    call: async () => ({ url: `/api/postings/${await ownersPosting()}/renew`, payload: {} }),
+    expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
+  },
+  {
+    route: 'GET /api/renewals',
+    call: async () => ({ url: `/api/renewals?token=${encodeURIComponent((await renewalLink()).token)}` }),
+    expect: everyone(ok()),
+  },
+  {
+    route: 'GET /api/renewals',
+    name: 'a forged link',
+    call: async () => ({
+      url: `/api/renewals?token=${encodeURIComponent((await renewalLink(FORGED_SECRET)).token)}`,
+    }),
+    expect: everyone(refused(400, 'RENEWAL_LINK_INVALID')),
+  },
+  {
+    route: 'POST /api/renewals',
+    call: async () => ({ url: '/api/renewals', payload: { token: (await renewalLink()).token } }),
+    expect: everyone(ok()),
+  },
+  {
+    route: 'POST /api/renewals',
+    name: 'a forged link',
+    call: async () => ({ url: '/api/renewals', payload: { token: (await renewalLink(FORGED_SECRET)).token } }),
+    expect: everyone(refused(400, 'RENEWAL_LINK_INVALID')),
+  },
+  {
+    route: 'GET /api/saved-searches',
+    call: async () => ({ url: '/api/saved-searches' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'POST /api/saved-searches',
+    call: async () => ({
+      url: '/api/saved-searches',
+      payload: { name: 'Walsh doubles', alert: 'daily', filters: { location: 'oncampus', dorm: 'Walsh' } },
+    }),
+    expect: membersOnly(ok(201)),
+  },
+  {
+    route: 'PATCH /api/saved-searches/:id',
+    call: async () => ({ url: `/api/saved-searches/${await ownersSearch()}`, payload: { name: 'Renamed' } }),
+    expect: membersOnly(refused(404, 'SAVED_SEARCH_NOT_FOUND'), ok()),
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    call: async () => ({ url: `/api/saved-searches/${await ownersSearch()}` }),
+    expect: membersOnly(refused(404, 'SAVED_SEARCH_NOT_FOUND'), ok(204)),
+  },
+  {
+    route: 'GET /api/saved-searches/unsubscribe',
+    call: async () => ({ url: await unsubscribeLink() }),
+    expect: everyone(ok()),
+  },
+  {
+    route: 'POST /api/saved-searches/unsubscribe',
+    call: async () => ({ url: await unsubscribeLink(), payload: {} }),
+    expect: everyone(ok()),
+  },
+  {
+    route: 'POST /api/saved-searches/unsubscribe',
+    name: 'a forged link',
+    call: async () => ({ url: await unsubscribeLink(FORGED_SECRET), payload: {} }),
+    expect: everyone(refused(400, 'INVALID_UNSUBSCRIBE_LINK')),
+  },
+  {
+    route: 'GET /api/me/lifestyle',
+    call: async () => ({ url: '/api/me/lifestyle' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'PUT /api/me/lifestyle',
+    call: async () => ({
+      url: '/api/me/lifestyle',
+      payload: {
+        answers: [
+          { question: 'bedtime', self: 'before-11', accept: ['before-11', '11-to-12'], importance: 'somewhat' },
+        ],
+      },
+    }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'DELETE /api/me/lifestyle',
+    call: async () => ({ url: '/api/me/lifestyle' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'GET /api/postings/:id/fit',
+    call: async () => ({ url: `/api/postings/${await ownersPosting()}/fit` }),
+    expect: membersOnly(ok()),
+    check(response, caller) {
+      expect(response.json().status).toEqual(
+        caller.kind === 'owner' ? 'own' : expect.stringMatching(/^(ok|no-profile)$/),
+      );
+    },
+  },
+  {
+    route: 'GET /api/postings/:id/fit',
+    name: 'a posting hidden by a moderator',
+    call: async () => ({ url: `/api/postings/${await hiddenPosting()}/fit` }),
+    // As its detail: not there for other students, still the admin's own. (Fails when written: the
+    // lifestyle service reads the group without looking at hidden_at, so the fit answers 200.)
+    expect: membersOnly(refused(404, 'NOT_FOUND'), ok()),
+  },
+  {
+    route: 'GET /api/pings/:id/fit',
+    call: async () => ({ url: `/api/pings/${await pingToOwner()}/fit` }),
+    // The other student sent this ping: the fit is for the posting's admin only.
+    expect: membersOnly(refused(404, 'PING_NOT_FOUND'), ok()),
+  },
+  {
+    route: 'POST /api/postings/:id/members/:position/lifestyle-invite',
+    call: async () => ({ url: `/api/postings/${await postingWithInvitee()}/members/1/lifestyle-invite`, payload: {} }),
+    expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
+  },
+  {
+    route: 'GET /api/auth/*',
+    name: 'get-session',
+    call: async () => ({ url: '/api/auth/get-session' }),
+    expect: everyone(ok()),
+    check(response, caller) {
+      const live = !['anonymous', 'nonCollege', 'expiredSession'].includes(caller.kind);
+      expect(response.json()?.user?.id ?? null).toBe(live ? caller.id : null);
+    },
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: 'sign-up/email from outside the college',
+    call: async () => ({
+      url: '/api/auth/sign-up/email',
+      payload: { email: `someone.${addressCounter}@evil.example`, name: 'Someone', password: 'correct-horse-battery' },
+    }),
+    expect: everyone(refused(400, 'EMAIL_DOMAIN_NOT_ALLOWED')),
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: 'update-user granting itself verification and terms',
+    call: async () => ({
+      url: '/api/auth/update-user',
+      payload: { emailVerified: true, termsAcceptedAt: new Date().toISOString(), termsVersion: 'any' },
+    }),
+    expect: signedIn(refused(400, 'FIELD_NOT_ALLOWED')),
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: 'change-email to an address outside the college',
+    call: async () => ({ url: '/api/auth/change-email', payload: { newEmail: 'me@evil.example' } }),
+    expect: signedIn(refused(400, 'CHANGE_EMAIL_DISABLED')),
+  },
+  {
+    route: 'POST /api/auth/*',
+    name: 'sign-out',
+    fresh: true,
+    call: async () => ({ url: '/api/auth/sign-out', payload: {} }),
+    expect: everyone(ok()),
+  },
+];
+
+/** Our error shape's code, or better-auth's ({ code, message }); '' for an empty body. */
+function errorCode(response: LightMyRequestResponse): string {
+  if (response.body === '') return '';
+  const body = response.json() as { error?: { code?: string }; code?: string };
+  return body.error?.code ?? body.code ?? '';
+}
+
+/** Everything a call could change: every table but the rate limiter's, and the stored files. */
+async function snapshot(now: Date) {
+  const db = t.database.db;
+  const tables = {
+    user,
+    account,
+    verification,
+    posting,
+    postingMember,
+    postingImage,
+    bookmark,
+    ping,
+    mailOutbox,
+    contactMessage,
+    postingFulfilment,
+    postingReport,
+    moderationAction,
+    savedSearch,
+    savedSearchEvent,
+    savedSearchAlertSent,
+    savedSearchDigestItem,
+    savedSearchDigest,
+    lifestyleAnswer,
+  };
+  const state: Record<string, string[]> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    state[name] = (await db.select().from(table)).map((row) => JSON.stringify(row)).sort();
+  }
+  // A session already dead may be swept by the call that presents it; that is not a change.
+  state.session = (await db.select().from(session).where(gt(session.expiresAt, now)))
+    .map((row) => JSON.stringify(row))
+    .sort();
+  state.files = storedFiles(t).sort();
+  return state;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ COLLEGE_CONFIG: collegeConfigWith({ moderators: MODERATOR_EMAILS }) }, undefined, {
+    backgroundJobs: false,
+    onRoute(route) {
+      if (!route.url.startsWith('/api')) return;
+      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
+    },
+  });
+  for (const kind of [...CALLERS, 'moderator'] as const) shared.set(kind, await makeCaller(kind));
+  owner = shared.get('owner') as Caller;
+  other = shared.get('otherStudent') as Caller;
+  const created = await sendPosting(t, {
+    cookie: owner.cookie,
+    posting: onCampusPosting(),
+    files: [await jpegFile()],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  imageUrl = created.json().images[0].cardUrl;
+}, 180_000);
+afterAll(async () => t?.close());
+
+describe('authorization matrix', () => {
+  it('has a row for every API route the app registers, and no row for a route it lacks', () => {
+    const covered = [...new Set(rows.map((row) => row.route))].sort();
+    expect([...new Set(registered)].sort()).toEqual(covered);
+  });
+
+  it.each(rows.map((row) => [row.name ? `${row.route} (${row.name})` : row.route, row] as const))(
+    '%s',
+    async (_label, row) => {
+      const [method = 'GET'] = row.route.split(' ');
+      const kinds: AnyCallerKind[] = row.moderator ? [...CALLERS, 'moderator'] : [...CALLERS];
+      for (const kind of kinds) {
+        const caller = row.fresh ? await makeCaller(kind) : (shared.get(kind) as Caller);
+        const call = await row.call(caller);
+        const expected = kind === 'moderator' ? (row.moderator as Outcome) : row.expect[kind];
+        const now = new Date();
+        const before = expected.status >= 400 ? await snapshot(now) : undefined;
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url: call.url,
+          headers: {
+            ...originHeader(t),
+            // Each call from an address of its own: the auth rate limits are not what this tests.
+            'x-forwarded-for': nextAddress(),
+            ...(caller.cookie ? { cookie: caller.cookie } : {}),
+            ...(call.contentType ? { 'content-type': call.contentType } : {}),
+          },
+          ...(call.payload !== undefined ? { payload: call.payload } : {}),
+        });
+        const cell = `${row.route}${row.name ? ` (${row.name})` : ''} as ${kind}`;
+        expect(response.statusCode, `${cell}: ${response.body.slice(0, 300)}`).toBe(expected.status);
+        if (before) {
+          expect(errorCode(response), cell).toBe(expected.code);
+          expect(await snapshot(now), `${cell} changed something`).toEqual(before);
+        } else {
+          await row.check?.(response, caller);
+        }
+      }
+    },
+    180_000,
+  );
+});
+
+// The size of the matrix, for the README's Quality section.
+afterAll(() => {
+  const moderatorCells = rows.filter((row) => row.moderator).length;
+  const cells = rows.length * CALLERS.length + moderatorCells;
+  console.info(
+    `authorization matrix: ${new Set(registered).size} routes (${rows.length} rows) x ${CALLERS.length} callers + ${moderatorCells} moderator cells = ${cells} cells`,
+  );
+});

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBulkPostings } from '../../scripts/lib/bulk-postings';
+import { ensureClientBuilt } from '../../scripts/lib/client-build.mjs';
+import { collegeAssetUrl } from '../../src/server/college/public-config';
+import { createTestApp, repoRoot, type TestApp } from '../support/app';
+import { createMember, type TestMember } from '../support/users';
+
+const clientDir = path.join(repoRoot, 'dist/client');
+let t: TestApp;
+let member: TestMember;
+
+/** Every script and stylesheet of the build, as the manifest names them. */
+function builtAssets(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; css?: string[] }
+  >;
+  const files = new Set<string>();
+  for (const chunk of Object.values(manifest)) for (const file of [chunk.file, ...(chunk.css ?? [])]) files.add(file);
+  return [...files].filter((file) => /\.(js|css)$/.test(file)).sort();
+}
+
+beforeAll(async () => {
+  ensureClientBuilt();
+  t = await createTestApp();
+  member = await createMember(t);
+  await insertBulkPostings(t.database.db, {
+    adminId: member.id,
+    dormKeys: t.config.college.dorms.map((dorm) => dorm.key),
+    from: 1,
+    to: 40,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('compression', () => {
+  it('sends every hashed script and stylesheet brotli-compressed when the browser accepts br', async () => {
+    const assets = builtAssets();
+    expect(assets.length).toBeGreaterThan(5);
+    for (const file of assets) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/${file}`,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(response.statusCode, file).toBe(200);
+      expect(response.headers['content-encoding'], file).toBe('br');
+      expect(String(response.headers.vary), file).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control'], file).toContain('immutable');
+      expect(
+        zlib.brotliDecompressSync(response.rawPayload).equals(readFileSync(path.join(clientDir, file))),
+        file,
+      ).toBe(true);
+    }
+  });
+
+  it('sends gzip to a browser without brotli, and the file as it is to one that accepts neither', async () => {
+    const file = builtAssets().find((name) => name.endsWith('.js')) as string;
+    const original = readFileSync(path.join(clientDir, file));
+    const gzip = await t.app.inject({ method: 'GET', url: `/${file}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).equals(original)).toBe(true);
+    const plain = await t.app.inject({ method: 'GET', url: `/${file}`, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(original)).toBe(true);
+  });
+
+  it('compresses a large JSON answer (a page of postings) on the fly', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/postings?location=oncampus&limit=20',
+      headers: { cookie: member.cookie, 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('application/json');
+    const body = zlib.brotliDecompressSync(response.rawPayload);
+    expect(body.length).toBeGreaterThan(1024);
+    expect(response.rawPayload.length).toBeLessThan(body.length / 2);
+    const page = JSON.parse(body.toString('utf8')) as { items: unknown[] };
+    expect(page.items).toHaveLength(20);
+  });
+
+  it('compresses index.html for client routes and leaves small answers as they are', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/postings', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(zlib.gunzipSync(page.rawPayload).toString('utf8')).toContain('<div id="root">');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    const health = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br' } });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("names a route's own chunks in its page for the browser to preload", async () => {
+    const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const postingsChunk = manifest['features/postings/PostingsPage.tsx']?.file;
+    const layoutChunk = manifest['app/MainLayout.tsx']?.file;
+    const signInChunk = manifest['features/auth/SignInPage.tsx']?.file;
+    const postings = await t.app.inject({ method: 'GET', url: '/postings' });
+    expect(postings.body).toContain(`<link rel="modulepreload" crossorigin href="/${postingsChunk}">`);
+    expect(postings.body).toContain(`<link rel="modulepreload" crossorigin href="/${layoutChunk}">`);
+    expect(postings.body).not.toContain(signInChunk);
+    const signIn = await t.app.inject({ method: 'GET', url: '/signin-wall' });
+    expect(signIn.body).toContain(`<link rel="modulepreload" crossorigin href="/${signInChunk}">`);
+    expect(signIn.body).not.toContain(layoutChunk);
+  });
+
+  it("draws the landing page's first image in the page itself for a visitor with a session, asked for first", async () => {
+    const image = collegeAssetUrl(t.config.college.landingImages[0]?.src ?? '');
+    const landing = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: member.cookie } });
+    expect(landing.body).toContain(
+      `<div id="first-backdrop" class="first-backdrop" aria-hidden="true"><img src="${image}" alt="" fetchpriority="high"></div>`,
+    );
+    const preload = landing.body.indexOf(`<link rel="preload" as="image" fetchpriority="high" href="${image}">`);
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(landing.body.indexOf('<script'));
+    expect(landing.body.indexOf('id="first-backdrop"')).toBeLessThan(landing.body.indexOf('<div id="root">'));
+    expect(String(landing.headers.vary)).toMatch(/cookie/i);
+    // Without a session the guard sends the visitor to sign in: the image would only flash.
+    const signedOut = await t.app.inject({ method: 'GET', url: '/' });
+    expect(signedOut.body).not.toContain('first-backdrop');
+    expect(signedOut.body).not.toContain(image);
+    const postings = await t.app.inject({ method: 'GET', url: '/postings', headers: { cookie: member.cookie } });
+    expect(postings.body).not.toContain('first-backdrop');
+  });
+
+  it('keeps better-auth answers readable through the bridge', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: t.config.publicUrl, 'content-type': 'application/json', 'accept-encoding': 'br' },
+      payload: JSON.stringify({ email: member.email, password: 'wrong-password-123' }),
+    });
+    expect(response.statusCode).toBe(401);
+    const text =
+      response.headers['content-encoding'] === 'br'
+        ? zlib.brotliDecompressSync(response.rawPayload).toString('utf8')
+        : response.body;
+    expect(JSON.parse(text)).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+  });
+});

@@ -1,0 +1,543 @@
+/**
+ * Web security (issue 12, item 4): response headers, session cookie flags, refusal of
+ * cross-origin writes, no open redirect through any callback or redirect parameter, and no API
+ * answer carrying another student's private fields beyond what the spec shows signed-in students
+ * (spec section 2, Posting detail: admin contact name, e-mail, instagram, phone for off-campus
+ * postings only; members' name, year, e-mail, instagram; the count of interested groups).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, posting, user, verification } from '../../src/server/db/schema';
+import { createRenewalToken } from '../../src/server/postings/renewal-token';
+import { unsubscribeToken } from '../../src/server/saved-searches/token';
+import { createTestApp, type TestApp } from '../support/app';
+import { createMember, createUser, originHeader, type TestMember } from '../support/users';
+import { jpegFile, offCampusPosting, onCampusPosting, sendPosting } from './postings-support';
+
+const FOREIGN = 'https://evil.example';
+
+/** Every way we know to point a redirect off the site. */
+const HOSTILE_TARGETS = [
+  'https://evil.example/',
+  'http://evil.example',
+  '//evil.example',
+  '//evil.example/myProfile',
+  '/\\evil.example',
+  '\\\\evil.example',
+  '/%5Cevil.example',
+  'https:evil.example',
+  'javascript:alert(document.cookie)',
+  'JaVaScRiPt:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'http://localhost:3000.evil.example/',
+  'http://localhost:3000@evil.example/',
+];
+
+let addressCounter = 0;
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.240.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+/** A Location that stays on this site: absent, or a same-origin URL that is not protocol-relative. */
+function expectNoRedirectOffSite(t: TestApp, response: LightMyRequestResponse, what: string) {
+  const location = response.headers.location;
+  if (location === undefined) return;
+  expect(typeof location, what).toBe('string');
+  const text = String(location);
+  expect(text.startsWith('//') || text.includes('\\'), `${what}: Location ${text}`).toBe(false);
+  const resolved = new URL(text, t.config.publicUrl);
+  expect(resolved.origin, `${what}: Location ${text}`).toBe(new URL(t.config.publicUrl).origin);
+}
+
+function cspDirectives(header: string | string[] | number | undefined): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of String(header ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), values);
+  }
+  return directives;
+}
+
+describe('response headers', () => {
+  let dev: TestApp;
+  let prod: TestApp;
+  beforeAll(async () => {
+    dev = await createTestApp({ NODE_ENV: 'development' }, undefined, { backgroundJobs: false });
+    prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://quadmates.example' }, undefined, {
+      backgroundJobs: false,
+    });
+  });
+  afterAll(async () => {
+    await dev?.close();
+    await prod?.close();
+  });
+
+  for (const url of ['/api/config', '/api/postings', '/api/does-not-exist', '/healthz', '/']) {
+    it(`sends a strict policy on ${url}`, async () => {
+      for (const t of [dev, prod]) {
+        const response = await t.app.inject({ method: 'GET', url });
+        const csp = cspDirectives(response.headers['content-security-policy']);
+        const scripts = csp.get('script-src') ?? csp.get('default-src');
+        expect(scripts).toBeDefined();
+        expect(scripts).not.toContain("'unsafe-inline'");
+        expect(scripts).not.toContain("'unsafe-eval'");
+        expect(scripts?.every((source) => source === "'self'" || source.startsWith("'nonce-"))).toBe(true);
+        expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+        expect(csp.get('object-src')).toEqual(["'none'"]);
+        expect(csp.get('base-uri')).toEqual(["'self'"]);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      }
+    });
+  }
+
+  it('sends HSTS only in production', async () => {
+    const inDev = await dev.app.inject({ method: 'GET', url: '/api/config' });
+    expect(inDev.headers['strict-transport-security']).toBeUndefined();
+    const inProd = await prod.app.inject({ method: 'GET', url: '/api/config' });
+    expect(String(inProd.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
+  });
+
+  it('marks the session cookie HttpOnly and SameSite=Lax, and Secure in production', async () => {
+    for (const [t, secure] of [
+      [dev, false],
+      [prod, true],
+    ] as const) {
+      const member = await createUser(t, { verified: false, acceptedTerms: true });
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { ...originHeader(t), 'x-forwarded-for': nextAddress() },
+        payload: { email: member.email, password: 'correct-horse-battery' },
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      const cookies = [signIn.headers['set-cookie']].flat().map(String);
+      const sessionCookie = cookies.find((c) => /session_token=/.test(c.split(';')[0] ?? ''));
+      expect(sessionCookie, cookies.join('\n')).toBeDefined();
+      const attributes = (sessionCookie ?? '')
+        .split(';')
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
+      expect(attributes).toContain('httponly');
+      expect(attributes).toContain('samesite=lax');
+      expect(attributes).toContain('path=/');
+      expect(attributes.includes('secure')).toBe(secure);
+      expect((sessionCookie ?? '').startsWith('__Secure-')).toBe(secure);
+    }
+  });
+});
+
+describe('cross-origin writes and redirects', () => {
+  let t: TestApp;
+  const writeRoutes: string[] = [];
+  let member: TestMember;
+  let admin: TestMember;
+  let postingId: string;
+  let pingId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      // An OpenID provider that is not there: the redirect checks run before the provider is asked.
+      { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'quadmates', OIDC_CLIENT_SECRET: 'secret' },
+      undefined,
+      {
+        backgroundJobs: false,
+        onRoute(route) {
+          if (!route.url.startsWith('/api/')) return;
+          for (const method of [route.method].flat()) {
+            if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) writeRoutes.push(`${method} ${route.url}`);
+          }
+        },
+      },
+    );
+    admin = await createMember(t);
+    member = await createMember(t);
+    const created = await sendPosting(t, { cookie: admin.cookie, posting: onCampusPosting() });
+    expect(created.statusCode, created.body).toBe(201);
+    postingId = created.json().id;
+    const pinged = await t.app.inject({
+      method: 'POST',
+      url: `/api/postings/${postingId}/pings`,
+      headers: { ...originHeader(t), cookie: member.cookie },
+      payload: { message: 'hello' },
+    });
+    expect(pinged.statusCode, pinged.body).toBe(201);
+    pingId = pinged.json().id;
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const counts = async () => ({
+    users: (await t.database.db.select().from(user)).length,
+    verifications: (await t.database.db.select().from(verification)).length,
+    mails: (await t.database.db.select().from(mailOutbox)).length,
+    detail: (
+      await t.app.inject({ method: 'GET', url: `/api/postings/${postingId}`, headers: { cookie: admin.cookie } })
+    ).body,
+  });
+
+  it('refuses every /api write from a foreign or opaque Origin, and changes nothing', async () => {
+    expect(writeRoutes.length).toBeGreaterThan(8);
+    for (const route of new Set(writeRoutes)) {
+      const [method, pattern = ''] = route.split(' ');
+      const url = pattern.startsWith('/api/auth/')
+        ? '/api/auth/sign-out'
+        : pattern.startsWith('/api/pings/')
+          ? pattern.replace(':id', pingId)
+          : pattern.replace(':id', postingId);
+      for (const origin of [FOREIGN, 'null', 'http://localhost:3000.evil.example']) {
+        const before = await counts();
+        const response = await t.app.inject({
+          method: method as 'POST',
+          url,
+          headers: { origin, cookie: member.cookie, 'content-type': 'application/json' },
+          payload: JSON.stringify({ status: 'Fulfilled', message: 'x', version: t.config.college.termsVersion }),
+        });
+        expect(response.statusCode, `${route} from ${origin}: ${response.body}`).toBe(403);
+        expect(response.json().error.code, route).toBe('CROSS_ORIGIN');
+        expect(await counts(), route).toEqual(before);
+      }
+    }
+    // The member is still signed in and nothing they own went away.
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: member.cookie } });
+    expect(me.json().user?.id).toBe(member.id);
+  });
+
+  it('refuses sign-up, sign-in and password-reset POSTs from a foreign Origin (login CSRF)', async () => {
+    const email = `csrf.${Date.now()}@bc.edu`;
+    const calls: Array<[string, object]> = [
+      ['/api/auth/sign-up/email', { email, name: 'Csrf', password: 'correct-horse-battery' }],
+      ['/api/auth/sign-in/email', { email: member.email, password: 'correct-horse-battery' }],
+      ['/api/auth/sign-in/social', { provider: 'oidc', callbackURL: '/' }],
+      ['/api/auth/request-password-reset', { email: member.email, redirectTo: '/reset-password' }],
+      ['/api/auth/send-verification-email', { email: member.email, callbackURL: '/myProfile' }],
+    ];
+    for (const [url, payload] of calls) {
+      const before = await counts();
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: FOREIGN, 'x-forwarded-for': nextAddress() },
+        payload,
+      });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(403);
+      expect(response.json().error.code).toBe('CROSS_ORIGIN');
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(await counts(), url).toEqual(before);
+    }
+  });
+
+  /** A POST from our own page, with a fresh client address. */
+  const post = (url: string, payload: object, cookie = '') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...originHeader(t), 'x-forwarded-for': nextAddress(), ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+
+  /** Refused with better-auth's code for the parameter, or at least never sent off the site. */
+  function expectRefusedTarget(response: LightMyRequestResponse, what: string, codes: string[]) {
+    expectNoRedirectOffSite(t, response, what);
+    expect(response.statusCode, `${what}: ${response.body}`).toBe(403);
+    expect(codes, what).toContain(response.json().code ?? response.json().error?.code);
+    expect(response.body, what).not.toContain('evil.example');
+  }
+
+  it('accepts same-site relative targets (so the refusals below mean something)', async () => {
+    const signUp = await post('/api/auth/sign-up/email', {
+      email: `fine.${Date.now()}@bc.edu`,
+      name: 'Fine',
+      password: 'correct-horse-battery',
+      callbackURL: '/myProfile',
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const reset = await post('/api/auth/request-password-reset', {
+      email: member.email,
+      redirectTo: '/reset-password',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+
+  for (const target of HOSTILE_TARGETS) {
+    it(`never redirects to ${JSON.stringify(target)}`, async () => {
+      const before = await counts();
+      const email = `redirect.${addressCounter}.${Date.now()}@bc.edu`;
+      expectRefusedTarget(
+        await post('/api/auth/sign-up/email', {
+          email,
+          name: 'R',
+          password: 'correct-horse-battery',
+          callbackURL: target,
+        }),
+        `sign-up callbackURL ${target}`,
+        ['INVALID_CALLBACK_URL'],
+      );
+      expectRefusedTarget(
+        await post('/api/auth/sign-in/email', {
+          email: member.email,
+          password: 'correct-horse-battery',
+          callbackURL: target,
+        }),
+        `sign-in callbackURL ${target}`,
+        ['INVALID_CALLBACK_URL'],
+      );
+      for (const field of ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL']) {
+        expectRefusedTarget(
+          await post('/api/auth/sign-in/social', {
+            provider: 'oidc',
+            callbackURL: '/',
+            [field]: target,
+            disableRedirect: true,
+          }),
+          `OIDC ${field} ${target}`,
+          ['INVALID_CALLBACK_URL', 'INVALID_ERROR_CALLBACK_URL', 'INVALID_NEW_USER_CALLBACK_URL'],
+        );
+      }
+      expectRefusedTarget(
+        await post('/api/auth/request-password-reset', { email: member.email, redirectTo: target }),
+        `reset redirectTo ${target}`,
+        ['INVALID_REDIRECT_URL'],
+      );
+      expectRefusedTarget(
+        await post('/api/auth/send-verification-email', { email: member.email, callbackURL: target }),
+        `send-verification-email callbackURL ${target}`,
+        ['INVALID_CALLBACK_URL'],
+      );
+      // Links as they arrive in e-mails (GET), with a bad token and a hostile callbackURL.
+      const q = encodeURIComponent(target);
+      for (const url of [
+        `/api/auth/verify-email?token=not-a-token&callbackURL=${q}`,
+        `/api/auth/reset-password/not-a-token?callbackURL=${q}`,
+      ]) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': nextAddress() } });
+        expectRefusedTarget(response, `GET ${url}`, ['INVALID_CALLBACK_URL']);
+      }
+      // The sign-in popup: a hostile opener origin is refused; a hostile callbackURL ends the
+      // popup with an error posted to our own page only, and never reaches the provider.
+      const hostileOpener = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/oauth-popup/start?provider=oidc&popupOrigin=${q}&popupNonce=n&callbackURL=%2F`,
+        headers: { 'x-forwarded-for': nextAddress() },
+      });
+      expectNoRedirectOffSite(t, hostileOpener, `popupOrigin ${target}`);
+      expect(hostileOpener.statusCode).toBe(403);
+      expect(hostileOpener.json().error?.code ?? hostileOpener.json().code).toBe('INVALID_ORIGIN');
+      const ownOrigin = encodeURIComponent(new URL(t.config.publicUrl).origin);
+      for (const field of ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL']) {
+        const popup = await t.app.inject({
+          method: 'GET',
+          url: `/api/auth/oauth-popup/start?provider=oidc&popupOrigin=${ownOrigin}&popupNonce=n&${field}=${q}`,
+          headers: { 'x-forwarded-for': nextAddress() },
+        });
+        expectNoRedirectOffSite(t, popup, `popup ${field} ${target}`);
+        expect(popup.statusCode).toBe(200);
+        const data = /<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(popup.body)?.[1];
+        const message = JSON.parse(data ?? 'null') as { targetOrigin: string; error?: { code: string } };
+        expect(message.targetOrigin).toBe(new URL(t.config.publicUrl).origin);
+        expect(message.error?.code).toMatch(/^invalid_(callback|error_callback|new_user_callback)_url$/);
+        expect(popup.headers['set-cookie']).toBeUndefined();
+      }
+      expect(await counts()).toEqual(before);
+    });
+  }
+});
+
+describe("another student's private fields", () => {
+  let t: TestApp;
+  const getRoutes: string[] = [];
+  let victim: TestMember;
+  let observer: TestMember;
+  let third: TestMember;
+  let onCampusId: string;
+  let offCampusId: string;
+  let thirdPostingId: string;
+  const VICTIM_PHONE = '617-555-0199';
+  const PING_MESSAGE = 'private ping message from the victim 7f3a';
+
+  const get = (who: TestMember, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie, 'x-forwarded-for': nextAddress() } });
+
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, {
+      backgroundJobs: false,
+      onRoute(route) {
+        if (!route.url.startsWith('/api/')) return;
+        if ([route.method].flat().includes('GET')) getRoutes.push(route.url);
+      },
+    });
+    victim = await createMember(t, { name: 'Victim Student' });
+    observer = await createMember(t, { name: 'Observer Student' });
+    third = await createMember(t, { name: 'Third Student' });
+    const onCampus = await sendPosting(t, {
+      cookie: victim.cookie,
+      posting: onCampusPosting({ adminPhone: VICTIM_PHONE }),
+      files: [await jpegFile()],
+    });
+    expect(onCampus.statusCode, onCampus.body).toBe(201);
+    onCampusId = onCampus.json().id;
+    const offCampus = await sendPosting(t, {
+      cookie: victim.cookie,
+      posting: offCampusPosting({ adminPhone: VICTIM_PHONE }),
+    });
+    expect(offCampus.statusCode, offCampus.body).toBe(201);
+    offCampusId = offCampus.json().id;
+    const thirds = await sendPosting(t, { cookie: third.cookie, posting: onCampusPosting() });
+    thirdPostingId = thirds.json().id;
+    // The victim bookmarks and pings the third student's posting.
+    const headers = { ...originHeader(t), cookie: victim.cookie };
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/postings/${thirdPostingId}/bookmark`, headers })).statusCode,
+    ).toBe(200);
+    const pinged = await t.app.inject({
+      method: 'POST',
+      url: `/api/postings/${thirdPostingId}/pings`,
+      headers,
+      payload: { message: PING_MESSAGE },
+    });
+    expect(pinged.statusCode, pinged.body).toBe(201);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it("shows the admin's phone of an on-campus posting only to its admin (the spec shows it off campus)", async () => {
+    const asObserver = (await get(observer, `/api/postings/${onCampusId}`)).json();
+    expect(asObserver.adminContact.phoneNumber).toBeNull();
+    expect(asObserver.adminContact.email).toBe(victim.email);
+    const asAdmin = (await get(victim, `/api/postings/${onCampusId}`)).json();
+    expect(asAdmin.adminContact.phoneNumber).toBe(VICTIM_PHONE);
+    const offCampus = (await get(observer, `/api/postings/${offCampusId}`)).json();
+    expect(offCampus.adminContact.phoneNumber).toBe(VICTIM_PHONE);
+  });
+
+  it("never tells a student another's bookmarks or pings", async () => {
+    const detail = (await get(observer, `/api/postings/${thirdPostingId}`)).json();
+    expect(detail.viewerBookmarked).toBe(false);
+    expect(detail.viewerPing).toBeNull();
+    // The spec shows how many groups are interested, not who.
+    expect(detail.interestCount).toBe(1);
+    expect((await get(observer, '/api/me/postings/bookmarked')).json().items).toEqual([]);
+    expect((await get(observer, '/api/pings/sent')).json().items).toEqual([]);
+    expect((await get(observer, '/api/pings/received')).json().items).toEqual([]);
+    expect((await get(observer, '/api/pings/awaiting-count')).json().count).toBe(0);
+  });
+
+  it('no GET answer to another student carries the private fields, on every GET route', async () => {
+    const image = (await get(victim, `/api/postings/${onCampusId}`)).json().images[0].cardUrl as string;
+    const send = (who: TestMember, method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { ...originHeader(t), cookie: who.cookie }, payload });
+    // Lifestyle profiles on both sides, so the fit answers compare the observer with the victim's group.
+    for (const who of [victim, observer]) {
+      const saved = await send(who, 'PUT', '/api/me/lifestyle', {
+        answers: [
+          { question: 'bedtime', self: 'before-11', accept: ['before-11', '11-to-12'], importance: 'somewhat' },
+        ],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    // A ping to a posting of the observer's from a fourth student: the observer's inbox has a fit to show.
+    const fourth = await createMember(t, { name: 'Fourth Student' });
+    const observers = await sendPosting(t, { cookie: observer.cookie, posting: onCampusPosting() });
+    expect(observers.statusCode, observers.body).toBe(201);
+    const fourthPing = await send(fourth, 'POST', `/api/postings/${observers.json().id}/pings`, { message: 'hi' });
+    expect(fourthPing.statusCode, fourthPing.body).toBe(201);
+    // A 'Still looking?' link of the victim's posting, and the unsubscribe link of the victim's saved search:
+    // whoever holds them learns no more than the place, or the search's name.
+    const nonce = randomUUID();
+    await t.database.db
+      .update(posting)
+      .set({ renewalRemindedAt: new Date(), renewalNonce: nonce })
+      .where(eq(posting.id, onCampusId));
+    const renewal = createRenewalToken(t.config.authSecret, { postingId: onCampusId, nonce, action: 'renew' });
+    const search = await send(victim, 'POST', '/api/saved-searches', {
+      name: 'Walsh doubles',
+      alert: 'daily',
+      filters: { location: 'oncampus', dorm: 'Walsh' },
+    });
+    expect(search.statusCode, search.body).toBe(201);
+    const searchId = search.json().id as string;
+    // A report waits in the moderators' queue, which must not open to the observer.
+    const reported = await send(third, 'POST', `/api/postings/${onCampusId}/reports`, {
+      reason: 'wrong-info',
+      details: 'The photos are of another building.',
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    /** Moderators only: the observer is refused, and the refusal carries nothing either. */
+    const refusedUrls = new Set(['/api/moderation/queue', '/api/moderation/actions']);
+    const urls = [
+      '/api/openapi.json',
+      '/api/config',
+      '/api/me',
+      '/api/postings?location=oncampus',
+      '/api/postings?location=offcampus',
+      `/api/postings/${onCampusId}`,
+      `/api/postings/${offCampusId}`,
+      `/api/postings/${thirdPostingId}`,
+      '/api/me/postings/administered',
+      '/api/me/postings/bookmarked',
+      '/api/pings/received',
+      '/api/pings/sent',
+      '/api/pings/awaiting-count',
+      image,
+      '/api/auth/get-session',
+      '/api/auth/list-sessions',
+      '/api/auth/list-accounts',
+      '/api/stats',
+      '/api/me/account',
+      '/api/me/lifestyle',
+      `/api/postings/${onCampusId}/fit`,
+      `/api/postings/${offCampusId}/fit`,
+      `/api/postings/${thirdPostingId}/fit`,
+      `/api/pings/${fourthPing.json().id}/fit`,
+      `/api/renewals?token=${encodeURIComponent(renewal)}`,
+      '/api/saved-searches',
+      `/api/saved-searches/unsubscribe?id=${searchId}&token=${unsubscribeToken(t.config.authSecret, searchId, victim.id)}`,
+      ...refusedUrls,
+    ];
+    // Every GET route of the app is among them (a new one must be added here).
+    const patterns = [...new Set(getRoutes)];
+    for (const pattern of patterns) {
+      const matcher = new RegExp(
+        `^${pattern.replace(/[.]/g, '\\.').replace(/:id/g, '[^/?]+').replace('*', '.+')}(\\?|$)`,
+      );
+      expect(
+        urls.some((url) => matcher.test(url)),
+        `GET ${pattern} is not checked`,
+      ).toBe(true);
+    }
+    for (const url of urls) {
+      const response = await get(observer, url);
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(refusedUrls.has(url) ? 403 : 200);
+      if (refusedUrls.has(url)) expect(response.json().error.code, url).toBe('NOT_MODERATOR');
+      const body = response.body;
+      expect(body, url).not.toContain(PING_MESSAGE);
+      // The on-campus phone is the admin's only; the off-campus posting shows it by the spec.
+      if (url !== `/api/postings/${offCampusId}`) expect(body, url).not.toContain(VICTIM_PHONE);
+      // An account e-mail appears only where the spec shows it: the admin contact of its postings.
+      const victimsPosting = url === `/api/postings/${onCampusId}` || url === `/api/postings/${offCampusId}`;
+      if (!victimsPosting) expect(body.toLowerCase(), url).not.toContain(victim.email.toLowerCase());
+      if (url !== `/api/postings/${thirdPostingId}`) {
+        expect(body.toLowerCase(), url).not.toContain(third.email.toLowerCase());
+      }
+      expect(body, url).not.toContain(victim.id);
+      expect(body, url).not.toContain(third.id);
+    }
+  });
+
+  it("the third student's own inbox shows the ping, as the spec's ping e-mail does", async () => {
+    const received = (await get(third, '/api/pings/received')).json().items;
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      senderName: 'Victim Student',
+      senderEmail: victim.email,
+      message: PING_MESSAGE,
+    });
+  });
+
+  it('a member may not read another account through better-auth', async () => {
+    const session = (await get(observer, '/api/auth/get-session')).json();
+    expect(session.user.id).toBe(observer.id);
+    expect(JSON.stringify(session)).not.toContain(victim.email);
+  });
+});
