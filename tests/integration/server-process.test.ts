@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,6 +62,21 @@ describe('the server process', () => {
       expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
     } finally {
       await first.stop();
+    }
+  }, 90_000);
+
+  it('is not fooled by another program answering /readyz on its port (the test harness)', async () => {
+    // Tests find a free port and start the server on it; if something took the port in between,
+    // its answers must not pass for this server's.
+    const impostor = createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+    const { port } = impostor.address() as AddressInfo;
+    try {
+      await expect(startServer({ dataDir: tempDataDir(), port })).rejects.toThrow(
+        `server found its port taken:\nPORT ${port} is already in use on 127.0.0.1`,
+      );
+    } finally {
+      impostor.close();
     }
   }, 90_000);
 

@@ -31,9 +31,32 @@ export async function freePort(): Promise<number> {
 export async function startServer(
   options: { env?: Record<string, string>; dataDir?: string; waitReady?: boolean; port?: number } = {},
 ): Promise<RunningServer> {
-  const port = options.port ?? (await freePort());
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'qm-server-'));
+  // freePort's port is free when asked, but another test's server may take it before this one
+  // listens; then this server refuses to start and, on a port of our own choosing, we try again.
+  for (let attempt = 1; ; attempt++) {
+    const { server, watchForDeath } = spawnServer(options.port ?? (await freePort()), dataDir, ownDataDir, options);
+    if (options.waitReady === false) return server;
+    const outcome = await waitUntilReady(server);
+    if (outcome === 'ready') {
+      watchForDeath();
+      return server;
+    }
+    if (outcome === 'port taken' && options.port === undefined && attempt < 5) continue;
+    await server.stop();
+    throw new Error(
+      `server ${outcome === 'port taken' ? 'found its port taken' : 'did not start'}:\n${server.output()}`,
+    );
+  }
+}
+
+function spawnServer(
+  port: number,
+  dataDir: string,
+  ownDataDir: boolean,
+  options: { env?: Record<string, string> },
+): { server: RunningServer; watchForDeath(): void } {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
@@ -57,34 +80,61 @@ export async function startServer(
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  let stopping = false;
+  let watching = false;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
+  // A server that dies in the middle of a test leaves only "connection refused" in the browser:
+  // say why it died, with what it printed, where the test run's output shows it.
+  child.once('exit', (code, signal) => {
+    if (watching && !stopping) {
+      process.stderr.write(`server at ${url} exited unexpectedly (${signal ?? code}):\n${output.slice(-8000)}\n`);
     }
-    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const server: RunningServer = {
+    url,
+    dataDir,
+    process: child,
+    output: () => output,
+    async stop() {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+  return {
+    server,
+    watchForDeath() {
+      watching = true;
+    },
+  };
+}
 
-  if (options.waitReady !== false) {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-      try {
-        const response = await fetch(`${url}/readyz`);
-        if (response.ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`server did not become ready:\n${output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * Ready only when this child has said it listens (its "is ready at" line) and /readyz answers:
+ * /readyz alone could be answered by another server already on the port.
+ */
+async function waitUntilReady(server: RunningServer): Promise<'ready' | 'port taken' | 'failed'> {
+  const child = server.process;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      return server.output().includes('is already in use') ? 'port taken' : 'failed';
     }
+    if (server.output().includes(' is ready at ')) {
+      try {
+        const response = await fetch(`${server.url}/readyz`);
+        if (response.ok) return 'ready';
+      } catch {
+        // listening, but not answering yet
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, dataDir, process: child, output: () => output, stop };
+  return 'failed';
 }
 
 /** Waits for a server process to exit by itself (e.g. refusing to start) and returns its code. */
