@@ -106,6 +106,10 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
       `${process.env.BENCH_WEB_DUMP}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`,
       JSON.stringify(lhr),
     );
+    writeFileSync(
+      `${process.env.BENCH_WEB_DUMP}-${new URL(url).pathname.replace(/\W+/g, '_')}.trace.json`,
+      JSON.stringify(result.artifacts.Trace),
+    );
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

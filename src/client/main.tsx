@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ConfigProvider, loadConfig } from './app/config-context';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 import { refreshSession } from './app/session';
 import './styles/global.css';
 
@@ -14,12 +14,21 @@ void refreshSession();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <ConfigProvider>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </ConfigProvider>
-  </StrictMode>,
+// The page's own code first (the server has asked for its chunks already): drawn without a
+// fallback, the page is not held back by React's Suspense throttle. A chunk that fails to load
+// is asked for again by the page itself, which shows the error.
+await preloadRoute(window.location.pathname).catch(() => undefined);
+
+// As a transition React draws the first page in slices, yielding between them, so a slow phone's
+// main thread is not blocked for long; the page's static 'Loading...' stays until it is drawn.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <ConfigProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ConfigProvider>
+    </StrictMode>,
+  ),
 );

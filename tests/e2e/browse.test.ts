@@ -176,6 +176,49 @@ describe('browsing postings', () => {
     await context.close();
   });
 
+  it("takes each page's first data from the answers its HTML asked for beside the scripts", async () => {
+    const { context, page } = await signedInPage();
+    /** How each API answer reached the page: 'link' is the page's preload, 'fetch' a request of its own. */
+    const apiRequests = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => [
+            new URL(entry.name).pathname + new URL(entry.name).search,
+            (entry as PerformanceResourceTiming).initiatorType,
+          ])
+          .filter(([url]) => url?.startsWith('/api/')),
+      );
+    const firstPaintData = {
+      '/postings?dorm=Walsh&location=oncampus': [
+        '/api/postings?location=oncampus&dorm=Walsh&limit=9',
+        '/api/me/lifestyle',
+        '/api/pings/awaiting-count',
+        '/api/stats',
+      ],
+      [`/detailView?id=${ids.voute}`]: [`/api/postings/${ids.voute}`],
+      '/myProfile': [
+        '/api/me/postings/administered?limit=2',
+        '/api/me/postings/bookmarked?limit=2',
+        '/api/pings/sent?limit=10',
+      ],
+    };
+    for (const [address, answers] of Object.entries(firstPaintData)) {
+      await page.goto(`${server.url}${address}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      await expect.poll(async () => (await apiRequests()).map(([url]) => url)).toEqual(expect.arrayContaining(answers));
+      const requests = await apiRequests();
+      for (const answer of answers) {
+        // Asked for once, by the preload: the page's own fetch took the preloaded answer.
+        expect(
+          requests.filter(([url]) => url === answer),
+          `${address}: ${answer}`,
+        ).toEqual([[answer, 'link']]);
+      }
+    }
+    await context.close();
+  });
+
   it('bookmarks a posting from its card and finds it on the profile', async () => {
     const { context, page } = await signedInPage();
     await page.goto(`${server.url}/postings?location=oncampus&dorm=Voute`);

@@ -133,6 +133,45 @@ describe('compression', () => {
     expect(postings.body).not.toContain('first-backdrop');
   });
 
+  it("names the API answers a page's first paint waits for, with the session's only for a member", async () => {
+    const dataPreloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin ?\/?>/g)].map(([, href]) =>
+        href?.replaceAll('&amp;', '&'),
+      );
+    const page = async (url: string, cookie?: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body;
+
+    // The search of the address itself, as the page will ask for it (filters in the client's order).
+    expect(dataPreloads(await page('/postings?groupSize=2&dorm=Walsh', member.cookie))).toEqual([
+      '/api/config',
+      '/api/me',
+      '/api/stats',
+      '/api/pings/awaiting-count',
+      '/api/postings?location=oncampus&groupSize=2&dorm=Walsh&limit=9',
+      '/api/me/lifestyle',
+    ]);
+    // A filter the page would drop is not asked for either.
+    expect(dataPreloads(await page('/postings?location=offcampus&maxRent=lots', member.cookie))).toContain(
+      '/api/postings?location=offcampus&limit=9',
+    );
+    expect(dataPreloads(await page('/detailView?id=abc%20def', member.cookie))).toContain('/api/postings/abc%20def');
+    expect(dataPreloads(await page('/myProfile', member.cookie))).toEqual([
+      '/api/config',
+      '/api/me',
+      '/api/stats',
+      '/api/pings/awaiting-count',
+      '/api/me/postings/administered?limit=2',
+      '/api/me/postings/bookmarked?limit=2',
+      '/api/me/lifestyle',
+      '/api/pings/received?limit=10',
+      '/api/pings/sent?limit=10',
+    ]);
+    // Without a session the guard sends the visitor to sign in: only the public count is named.
+    expect(dataPreloads(await page('/postings'))).toEqual(['/api/config', '/api/me', '/api/stats']);
+    // The sign-in page has no footer.
+    expect(dataPreloads(await page('/signin-wall', member.cookie))).toEqual(['/api/config', '/api/me']);
+  });
+
   it('keeps better-auth answers readable through the bridge', async () => {
     const response = await t.app.inject({
       method: 'POST',

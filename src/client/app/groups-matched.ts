@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../shared/api-paths';
 import { apiFetch } from '../api/client';
 
 /**
@@ -9,7 +10,7 @@ import { apiFetch } from '../api/client';
 export function useGroupsMatched(): number | undefined {
   const { data } = useQuery({
     queryKey: ['stats'],
-    queryFn: () => apiFetch<{ groupsMatched: number }>('/api/stats'),
+    queryFn: () => apiFetch<{ groupsMatched: number }>(apiPaths.stats),
     staleTime: 60_000,
   });
   return data?.groupsMatched;

@@ -28,27 +28,78 @@ const pages: { path: string; bare?: boolean; load: () => Promise<PageModule> }[]
   { path: '/alerts/unsubscribe', load: () => import('../features/saved-searches/UnsubscribePage') },
 ];
 
+/** Code loaded lazily that, once `preload()` has finished, is drawn without suspending. */
+interface Preloadable {
+  preload(): Promise<ComponentType>;
+  /** The component itself once loaded, else a React.lazy of it. */
+  current(): ComponentType;
+}
+
+function preloadable(load: () => Promise<ComponentType>): Preloadable {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        pending = undefined; // asked for again on the next try
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  return { preload, current: () => loaded ?? Lazy };
+}
+
+/**
+ * Draws lazily loaded code at once when it is already here. A suspended first render would show
+ * the fallback, and React then holds back the content that follows for 300 ms (its Suspense
+ * throttle): the page's first paint would wait for nothing.
+ */
+function Preloaded({ code }: { code: Preloadable }) {
+  const Component = code.current();
+  return <Component />;
+}
+
 // The server names the current route's chunks in the page it sends (src/server/http/page-html.ts),
 // so they arrive beside the entry chunk rather than after it.
-const MainLayout = lazy(() => import('./MainLayout'));
+const MainLayout = preloadable(() => import('./MainLayout').then((module) => module.default));
 
-const pageElements = new Map(
-  pages.map(({ path, load }) => {
-    const Page = lazy(() => load().then((module) => ({ default: module.Component })));
-    return [path, <Page key={path} />];
-  }),
+const pageComponents = new Map(
+  pages.map(({ path, load }) => [path, preloadable(() => load().then((module) => module.Component))]),
 );
+
+/**
+ * Loads the code of the page at `pathname` (and its layout), so that the first render draws it
+ * without a fallback. An unknown path loads nothing: the router sends it to the sign-in page.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const page = pages.find((candidate) => candidate.path === path);
+  if (!page) return Promise.resolve();
+  return Promise.all([pageComponents.get(page.path)?.preload(), page.bare ? undefined : MainLayout.preload()]);
+}
 
 export function AppRoutes() {
   const route = (bare: boolean) =>
     pages
       .filter((page) => Boolean(page.bare) === bare)
-      .map(({ path }) => <Route key={path} path={path} element={pageElements.get(path)} />);
+      .map(({ path }) => (
+        <Route
+          key={path}
+          path={path}
+          element={<Preloaded key={path} code={pageComponents.get(path) as Preloadable} />}
+        />
+      ));
   return (
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route element={<BareLayout />}>{route(true)}</Route>
-        <Route element={<MainLayout />}>{route(false)}</Route>
+        <Route element={<Preloaded code={MainLayout} />}>{route(false)}</Route>
         <Route path="*" element={<Navigate to="/signin-wall" replace />} />
       </Routes>
     </Suspense>

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BARE_ROUTES, EVERY_PAGE_MODULES, MAIN_LAYOUT_MODULE, ROUTE_PAGES } from '../../shared/client-routes';
+import { pageDataPaths } from './page-data';
 
 interface ManifestChunk {
   file: string;
@@ -29,8 +30,14 @@ const escapeAttribute = (value: string) =>
 const firstBackdropHtml = (image: string) =>
   `<div id="first-backdrop" class="first-backdrop" aria-hidden="true"><img src="${escapeAttribute(image)}" alt="" fetchpriority="high"></div>\n    `;
 
-/** The page the server sends for a route, for a visitor with or without a session cookie. */
-export type PageHtml = (pathname: string, options?: { hasSession?: boolean }) => string;
+/**
+ * The page the server sends for a route (`search`: the address's query string, without '?'), for a
+ * visitor with or without a session cookie.
+ */
+export type PageHtml = (pathname: string, options?: { hasSession?: boolean; search?: string }) => string;
+
+/** The session's preload in index.html: the page's own data preloads go after it. */
+const SESSION_PRELOAD = /<link rel="preload" href="\/api\/me" as="fetch" crossorigin ?\/?>/;
 
 /**
  * The client's index.html for each route, naming the chunks that route loads lazily (its page, the
@@ -89,8 +96,13 @@ export function loadPageHtml(
       );
     }
   }
-  return (pathname, { hasSession = false } = {}) => {
+  return (pathname, { hasSession = false, search = '' } = {}) => {
     const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    return (hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route) ?? indexHtml;
+    const html = (hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route);
+    if (html === undefined) return indexHtml;
+    const data = pageDataPaths(route, new URLSearchParams(search), hasSession).map(
+      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`,
+    );
+    return data.length > 0 ? html.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    ')) : html;
   };
 }

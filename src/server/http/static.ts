@@ -33,13 +33,14 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     ? loadPageHtml(clientDir, firstLandingImage ? { '/': collegeAssetUrl(firstLandingImage.src) } : {})
     : () => '';
   const sendPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    const search = request.url.split('?')[1] ?? '';
     const cookie = request.headers.cookie;
     const hasSession = cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(pageHtml(url, { hasSession }));
+      .send(pageHtml(url, { hasSession, search }));
   };
   if (hasClient) {
     await app.register(fastifyStatic, {

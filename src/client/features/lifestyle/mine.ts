@@ -3,6 +3,7 @@
  * ask whether to offer 'Best fit' without loading the rest of the feature.
  */
 import { useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../shared/api-paths';
 import type { MyLifestyle } from '../../../shared/schemas/lifestyle';
 import { apiFetch } from '../../api/client';
 
@@ -16,7 +17,7 @@ export const lifestyleKeys = {
 export function useMyLifestyle(enabled = true) {
   return useQuery({
     queryKey: lifestyleKeys.mine,
-    queryFn: ({ signal }) => apiFetch<MyLifestyle>('/api/me/lifestyle', { signal }),
+    queryFn: ({ signal }) => apiFetch<MyLifestyle>(apiPaths.myLifestyle, { signal }),
     enabled,
   });
 }

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../shared/api-paths';
 import type { Me } from '../../../shared/schemas/me';
 import type { PingAnswer, PingPage, ReceivedPing, SentPing } from '../../../shared/schemas/ping';
 import { apiFetch } from '../../api/client';
@@ -10,10 +11,6 @@ export const pingKeys = {
   sent: ['pings', 'sent'] as const,
   awaiting: ['pings', 'awaiting'] as const,
 };
-
-const PAGE = 10;
-const withCursor = (path: string, cursor: string | null) =>
-  `${path}?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
 /** Sends a ping; the detail view, the cards' counts and the sent list follow. */
 export function useSendPing(postingId: string) {
@@ -36,7 +33,7 @@ export function useReceivedPings() {
   return useInfiniteQuery({
     queryKey: pingKeys.received,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<PingPage<ReceivedPing>>(withCursor('/api/pings/received', pageParam), { signal }),
+      apiFetch<PingPage<ReceivedPing>>(apiPaths.pings('received', pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -45,8 +42,7 @@ export function useReceivedPings() {
 export function useSentPings() {
   return useInfiniteQuery({
     queryKey: pingKeys.sent,
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<PingPage<SentPing>>(withCursor('/api/pings/sent', pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch<PingPage<SentPing>>(apiPaths.pings('sent', pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -72,7 +68,7 @@ export function useAnswerPing() {
 export function useAwaitingCount(user: Me | null) {
   return useQuery({
     queryKey: pingKeys.awaiting,
-    queryFn: ({ signal }) => apiFetch<{ count: number }>('/api/pings/awaiting-count', { signal }),
+    queryFn: ({ signal }) => apiFetch<{ count: number }>(apiPaths.awaitingCount, { signal }),
     enabled: Boolean(user?.emailVerified && user.termsAccepted),
     refetchInterval: 60_000,
     staleTime: 30_000,

@@ -15,7 +15,16 @@ export const STATUS_CLASS: Record<Card['status'], string | undefined> = {
 };
 
 /** One posting in a list (spec section 2): status, image, bookmark, sizes, place, details link. */
-export function PostingCard({ card, onEdit }: { card: Card; onEdit?: (id: string) => void }) {
+export function PostingCard({
+  card,
+  onEdit,
+  first = false,
+}: {
+  card: Card;
+  onEdit?: (id: string) => void;
+  /** Among the first cards of a list (in view when the page opens): its image loads at once. */
+  first?: boolean;
+}) {
   const config = useCollege();
   const location = useLocation();
   const place = placeLabel(config, card);
@@ -30,7 +39,15 @@ export function PostingCard({ card, onEdit }: { card: Card; onEdit?: (id: string
         {card.stale ? ' · May be out of date' : null}
       </p>
       <div className={styles.media}>
-        <img src={image.src} alt={image.alt} loading="lazy" decoding="async" width={400} height={260} />
+        <img
+          src={image.src}
+          alt={image.alt}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding="async"
+          width={400}
+          height={260}
+        />
         {card.viewerIsAdmin ? null : (
           <div className={styles.bookmark}>
             <BookmarkButton postingId={card.id} bookmarked={card.viewerBookmarked} label={place} />
@@ -97,13 +114,16 @@ export function PostingCard({ card, onEdit }: { card: Card; onEdit?: (id: string
   );
 }
 
+/** Cards in view when a list opens (one row on a wide screen): the largest paint is among them. */
+const FIRST_ROW = 3;
+
 /** A responsive grid of cards with one list semantics. */
 export function CardGrid({ cards, onEdit, label }: { cards: Card[]; onEdit?: (id: string) => void; label: string }) {
   return (
     <ul className={styles.grid} aria-label={label}>
-      {cards.map((card) => (
+      {cards.map((card, index) => (
         <li key={card.id}>
-          <PostingCard card={card} onEdit={onEdit} />
+          <PostingCard card={card} onEdit={onEdit} first={index < FIRST_ROW} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../shared/api-paths';
 import { messages } from '../../../shared/messages';
 import { filtersToParams } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
@@ -15,10 +16,7 @@ export function useSearch(filters: SearchFilters) {
   const query = filtersToParams(filters).toString();
   return useInfiniteQuery({
     queryKey: postingKeys.search(query),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<PostingPage>(`/api/postings?${query}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, {
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => apiFetch<PostingPage>(apiPaths.search(filters, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -29,10 +27,7 @@ export function useMyPostings(which: 'administered' | 'bookmarked', pageSize: nu
   return useInfiniteQuery({
     queryKey: postingKeys.mine(which),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<PostingPage>(
-        `/api/me/postings/${which}?limit=${pageSize}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
+      apiFetch<PostingPage>(apiPaths.myPostings(which, pageSize, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -41,7 +36,7 @@ export function useMyPostings(which: 'administered' | 'bookmarked', pageSize: nu
 export function usePostingDetail(id: string | null) {
   return useQuery({
     queryKey: postingKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiFetch<PostingDetail>(`/api/postings/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<PostingDetail>(apiPaths.posting(id ?? ''), { signal }),
     enabled: Boolean(id),
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });

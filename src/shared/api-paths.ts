@@ -1,0 +1,35 @@
+/**
+ * The API addresses a page fetches for its first paint. The server names them in that page's HTML
+ * as preloads (src/server/http/page-data.ts), and the browser hands a preloaded answer to a fetch
+ * only when the addresses match character for character: so the client and the server both build
+ * them here. Zod-free, so the client's first load does not grow.
+ */
+import { filtersToParams } from './schemas/filter-params';
+import type { SearchFilters } from './schemas/filters';
+
+/**
+ * Cards per page of search results: two rows of three on a wide screen, and little enough work
+ * that a slow phone draws the first page quickly; more load as the student scrolls.
+ */
+export const SEARCH_PAGE_SIZE = 9;
+
+/** Pings per page of the profile's inbox and outbox. */
+export const PING_PAGE_SIZE = 10;
+
+const withCursor = (path: string, cursor: string | null | undefined) =>
+  cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path;
+
+export const apiPaths = {
+  /** Groups matched to date (the footer). */
+  stats: '/api/stats',
+  /** Pings waiting for the viewer's answer (the navbar's badge). */
+  awaitingCount: '/api/pings/awaiting-count',
+  myLifestyle: '/api/me/lifestyle',
+  search: (filters: SearchFilters, cursor?: string | null) =>
+    withCursor(`/api/postings?${filtersToParams(filters).toString()}&limit=${SEARCH_PAGE_SIZE}`, cursor),
+  posting: (id: string) => `/api/postings/${encodeURIComponent(id)}`,
+  myPostings: (which: 'administered' | 'bookmarked', limit: number, cursor?: string | null) =>
+    withCursor(`/api/me/postings/${which}?limit=${limit}`, cursor),
+  pings: (box: 'received' | 'sent', cursor?: string | null) =>
+    withCursor(`/api/pings/${box}?limit=${PING_PAGE_SIZE}`, cursor),
+} as const;
