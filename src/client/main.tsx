@@ -16,7 +16,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The page's own code first (the server has asked for its chunks already): drawn without a
 // fallback, the page is not held back by React's Suspense throttle. A chunk that fails to load
-// is asked for again by the page itself, which shows the error.
+// still lets the app start; the page then shows the error.
 await preloadRoute(window.location.pathname).catch(() => undefined);
 
 // As a transition React draws the first page in slices, yielding between them, so a slow phone's

@@ -38,7 +38,7 @@ export function loadConfig(): Promise<void> {
           setState({ status: 'error' });
           return;
         }
-        await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** attempt, 30_000)));
+        await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt)); // 1, 2, 4 s
       }
     }
   })().finally(() => {

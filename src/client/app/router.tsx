@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense, use } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { BareLayout, Loading } from './Layout';
 
@@ -31,37 +31,28 @@ const pages: { path: string; bare?: boolean; load: () => Promise<PageModule> }[]
 /** Code loaded lazily that, once `preload()` has finished, is drawn without suspending. */
 interface Preloadable {
   preload(): Promise<ComponentType>;
-  /** The component itself once loaded, else a React.lazy of it. */
-  current(): ComponentType;
+  loaded?: ComponentType;
 }
 
 function preloadable(load: () => Promise<ComponentType>): Preloadable {
-  let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
-  const preload = () => {
-    pending ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        pending = undefined; // asked for again on the next try
-        throw error;
-      },
-    );
-    return pending;
+  const code: Preloadable = {
+    // One promise for every caller: a failure reaches the page's error boundary.
+    preload: () => {
+      pending ??= load().then((component) => (code.loaded = component));
+      return pending;
+    },
   };
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  return { preload, current: () => loaded ?? Lazy };
+  return code;
 }
 
 /**
- * Draws lazily loaded code at once when it is already here. A suspended first render would show
+ * Draws lazily loaded code, at once when it is already here. A suspended first render would show
  * the fallback, and React then holds back the content that follows for 300 ms (its Suspense
  * throttle): the page's first paint would wait for nothing.
  */
 function Preloaded({ code }: { code: Preloadable }) {
-  const Component = code.current();
+  const Component = code.loaded ?? use(code.preload());
   return <Component />;
 }
 
@@ -75,13 +66,11 @@ const pageComponents = new Map(
 
 /**
  * Loads the code of the page at `pathname` (and its layout), so that the first render draws it
- * without a fallback. An unknown path loads nothing: the router sends it to the sign-in page.
+ * without a fallback. Other paths load nothing here: they draw through React.lazy.
  */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = pages.find((candidate) => candidate.path === path);
-  if (!page) return Promise.resolve();
-  return Promise.all([pageComponents.get(page.path)?.preload(), page.bare ? undefined : MainLayout.preload()]);
+  const page = pages.find((candidate) => candidate.path === pathname);
+  return Promise.all(page ? [pageComponents.get(page.path)?.preload(), page.bare || MainLayout.preload()] : []);
 }
 
 export function AppRoutes() {

@@ -1,22 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth-constants';
-import fieldStyles from '../../ui/FormField.module.css';
-import { TextField } from './TextField';
-
-/**
- * A 'Show password' checkbox: the password fields above it show their text while it is checked.
- * A checkbox (not an icon in the field) so it has a visible label and one state to announce.
- */
-export function ShowPassword({ shown, onChange }: { shown: boolean; onChange: (shown: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className={fieldStyles.showPassword}>
-      <input id={id} type="checkbox" checked={shown} onChange={(event) => onChange(event.target.checked)} />
-      <label htmlFor={id}>Show password</label>
-    </div>
-  );
-}
+import { ShowPassword, TextField } from './TextField';
 
 /** A new password and its repetition (sign-up and password reset), with one 'Show password' for both. */
 export function NewPasswordFields({

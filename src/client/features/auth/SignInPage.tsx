@@ -1,37 +1,29 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
-import type { SignInInput, SignUpInput } from '../../../shared/schemas/auth';
+import type { SignInInput } from '../../../shared/schemas/auth';
 import { OIDC_PROVIDER_ID } from '../../../shared/schemas/auth-constants';
-import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import { useRefreshSession } from '../../app/session';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { useLightForm } from '../../ui/light-form';
 import styles from './Auth.module.css';
-import { authPost, oidcErrorMessage, signInWithPopup, signInWithRedirect } from './auth-api';
-import { NewPasswordFields, ShowPassword } from './NewPasswordFields';
+import { authErrorText, authPost, oidcErrorMessage, signInWithPopup, signInWithRedirect } from './auth-api';
 import wall from './SignInPage.module.css';
-import { TextField } from './TextField';
+import { ShowPassword, TextField } from './TextField';
 
 /** What the product is, in one line (only this page says it, so it is worded here). */
 const tagline = (productName: string, collegeName: string) =>
   `${productName} is where ${collegeName} students find roommates and housing.`;
 
-function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return messages.auth.invalidCredentials;
-    return error.message;
-  }
-  return messages.api.internal.message;
-}
+// Creating an account is the second choice on this page: its form loads just after the page.
+const loadSignUpForm = () => import('./SignUpForm');
+const SignUpForm = lazy(() => loadSignUpForm().then((module) => ({ default: module.SignUpForm })));
 
 // Validation loads on first focus or submit, not with the page (decision 0007).
 const loadSignInResolver = () => import('./validation').then((module) => module.signInResolver);
-const loadSignUpResolver = () => import('./validation').then((module) => module.signUpResolver);
 const signInDefaults: SignInInput = { email: '', password: '' };
-const signUpDefaults: SignUpInput = { name: '', email: '', password: '', confirmPassword: '' };
 
 function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,12 +39,12 @@ function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
       await authPost('/sign-in/email', { email: input.email, password: input.password });
       await onDone();
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(authErrorText(error));
     }
   });
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="signin-email-heading">
-      <h2 id="signin-email-heading" className={wall.subheading}>
+      <h2 id="signin-email-heading" className={styles.subheading}>
         Sign in with e-mail and password
       </h2>
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
@@ -76,76 +68,6 @@ function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
   );
 }
 
-function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void>; emailDomain: string }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useLightForm<SignUpInput>({ loadResolver: loadSignUpResolver, defaultValues: signUpDefaults });
-  const submit = handleSubmit(async (input) => {
-    setFailure(null);
-    setSentTo(null);
-    try {
-      await authPost('/sign-up/email', {
-        name: input.name,
-        email: input.email,
-        password: input.password,
-        callbackURL: '/',
-      });
-    } catch (error) {
-      // Shown once, beside the form (the wrong-domain message too): not also as a toast, which
-      // would cover the links below the form.
-      setFailure(errorText(error));
-      return;
-    }
-    // Signing up answers the same for a new or a taken address; signing in tells them apart
-    // only to whoever knows the password.
-    try {
-      await authPost('/sign-in/email', { email: input.email, password: input.password });
-      await onDone();
-    } catch {
-      setSentTo(input.email.trim());
-    }
-  });
-  return (
-    <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="signup-heading">
-      <h2 id="signup-heading" className={wall.subheading}>
-        Create an account
-      </h2>
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="College email"
-        type="email"
-        autoComplete="email"
-        hint={`Your @${emailDomain} address.`}
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <NewPasswordFields
-        label="Password"
-        password={register('password')}
-        confirmPassword={register('confirmPassword')}
-        errors={errors}
-      />
-      {failure ? (
-        <p role="alert" className={styles.alert}>
-          {failure}
-        </p>
-      ) : null}
-      {sentTo ? (
-        <p role="status" className={styles.success}>
-          {messages.auth.signUpSent(sentTo)}
-        </p>
-      ) : null}
-      <button type="submit" className={`${buttonStyles.button} ${buttonStyles.block}`} disabled={isSubmitting}>
-        {isSubmitting ? 'Creating Account...' : 'Create Account'}
-      </button>
-    </form>
-  );
-}
-
 export function Component() {
   const college = useCollege();
   usePageTitle('Sign in');
@@ -162,6 +84,11 @@ export function Component() {
     await refreshSession();
     navigate('/', { replace: true });
   };
+
+  // Ready by the time a new student asks for it, without holding up this page's first paint.
+  useEffect(() => {
+    void loadSignUpForm();
+  }, []);
 
   // A refused OpenID sign-in comes back here (full-page fallback) with ?error=.
   const errorCode = params.get('error');
@@ -184,7 +111,7 @@ export function Component() {
       if (outcome.kind === 'error') setProviderFailure(oidcErrorMessage(outcome.code, oidc.label, emailDomain));
       await refreshSession();
     } catch (error) {
-      setProviderFailure(errorText(error));
+      setProviderFailure(authErrorText(error));
     } finally {
       setOidcBusy(false);
     }
@@ -214,7 +141,13 @@ export function Component() {
             <p className={wall.divider}>or</p>
           </>
         ) : null}
-        {mode === 'signIn' ? <SignInForm onDone={done} /> : <SignUpForm onDone={done} emailDomain={emailDomain} />}
+        {mode === 'signIn' ? (
+          <SignInForm onDone={done} />
+        ) : (
+          <Suspense fallback={<p role="status">{messages.loading}</p>}>
+            <SignUpForm onDone={done} emailDomain={emailDomain} />
+          </Suspense>
+        )}
         <div className={styles.links}>
           <button
             type="button"

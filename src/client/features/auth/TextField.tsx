@@ -20,3 +20,17 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
     </Field>
   );
 });
+
+/**
+ * A 'Show password' checkbox: the password fields above it show their text while it is checked.
+ * A checkbox (not an icon in the field) so it has a visible label and one state to announce.
+ */
+export function ShowPassword({ shown, onChange }: { shown: boolean; onChange: (shown: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className={fieldStyles.showPassword}>
+      <input id={id} type="checkbox" checked={shown} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={id}>Show password</label>
+    </div>
+  );
+}

@@ -2,6 +2,15 @@ import { isApiErrorBody } from '../../../shared/api-error';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../api/client';
 
+/** What a failed sign-in or sign-up says: the spec's wording for a wrong e-mail or password. */
+export function authErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return messages.auth.invalidCredentials;
+    return error.message;
+  }
+  return messages.api.internal.message;
+}
+
 /**
  * Calls a better-auth endpoint under /api/auth. Its errors are `{ code, message }` rather than
  * the API's error shape; they become ApiError with the same code. Refusals made before
