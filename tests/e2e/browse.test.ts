@@ -219,6 +219,30 @@ describe('browsing postings', () => {
     await context.close();
   });
 
+  it('loads the first row of card images at once and the rest as they near the screen, each with its size', async () => {
+    const { context, page } = await signedInPage();
+    await page.goto(`${server.url}/postings`);
+    await expect.poll(() => cards(page).count()).toBe(5);
+    const images = await cards(page)
+      .getByRole('img')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [
+          node.getAttribute('loading'),
+          node.getAttribute('fetchpriority'),
+          node.getAttribute('width'),
+          node.getAttribute('height'),
+        ]),
+      );
+    expect(images).toEqual([
+      ['eager', 'high', '400', '260'],
+      ['eager', 'high', '400', '260'],
+      ['eager', 'high', '400', '260'],
+      ['lazy', 'auto', '400', '260'],
+      ['lazy', 'auto', '400', '260'],
+    ]);
+    await context.close();
+  });
+
   it('bookmarks a posting from its card and finds it on the profile', async () => {
     const { context, page } = await signedInPage();
     await page.goto(`${server.url}/postings?location=oncampus&dorm=Voute`);

@@ -66,7 +66,7 @@ const pageComponents = new Map(
 
 /**
  * Loads the code of the page at `pathname` (and its layout), so that the first render draws it
- * without a fallback. Other paths load nothing here: they draw through React.lazy.
+ * without a fallback. Other paths load nothing here: their page suspends until its code is in.
  */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const page = pages.find((candidate) => candidate.path === pathname);
