@@ -219,7 +219,7 @@ describe('browsing postings', () => {
     await context.close();
   });
 
-  it('loads the first row of card images at once and the rest as they near the screen, each with its size', async () => {
+  it('loads the first row of card images at once and the rest as they near the screen, and nothing shifts', async () => {
     const { context, page } = await signedInPage();
     await page.goto(`${server.url}/postings`);
     await expect.poll(() => cards(page).count()).toBe(5);
@@ -240,6 +240,15 @@ describe('browsing postings', () => {
       ['lazy', 'auto', '400', '260'],
       ['lazy', 'auto', '400', '260'],
     ]);
+    // 'Save this search' loads after the cards may have been drawn: the space kept for it is its
+    // height, so the cards below do not move when it arrives.
+    const save = page.getByRole('button', { name: 'Save this search' });
+    await expect.poll(() => save.isVisible()).toBe(true);
+    const [kept, drawn] = await save.evaluate((button) => {
+      const row = button.parentElement?.parentElement as HTMLElement;
+      return [getComputedStyle(row).minHeight, `${button.getBoundingClientRect().height}px`];
+    });
+    expect(drawn).toBe(kept);
     await context.close();
   });
 
