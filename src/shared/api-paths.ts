@@ -8,10 +8,10 @@ import { filtersToParams } from './schemas/filter-params';
 import type { SearchFilters } from './schemas/filters';
 
 /**
- * Cards per page of search results: two rows of three on a wide screen, and little enough work
+ * Cards per page of search results: two rows of four on a wide screen, and little enough work
  * that a slow phone draws the first page quickly; more load as the student scrolls.
  */
-export const SEARCH_PAGE_SIZE = 9;
+export const SEARCH_PAGE_SIZE = 8;
 
 /** Pings per page of the profile's inbox and outbox. */
 export const PING_PAGE_SIZE = 10;

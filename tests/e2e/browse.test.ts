@@ -191,7 +191,7 @@ describe('browsing postings', () => {
       );
     const firstPaintData = {
       '/postings?dorm=Walsh&location=oncampus': [
-        '/api/postings?location=oncampus&dorm=Walsh&limit=9',
+        '/api/postings?location=oncampus&dorm=Walsh&limit=8',
         '/api/me/lifestyle',
         '/api/pings/awaiting-count',
         '/api/stats',
@@ -237,7 +237,7 @@ describe('browsing postings', () => {
       ['eager', 'high', '400', '260'],
       ['eager', 'high', '400', '260'],
       ['eager', 'high', '400', '260'],
-      ['lazy', 'auto', '400', '260'],
+      ['eager', 'high', '400', '260'],
       ['lazy', 'auto', '400', '260'],
     ]);
     // 'Save this search' loads after the cards may have been drawn: the space kept for it is its

@@ -147,12 +147,12 @@ describe('compression', () => {
       '/api/me',
       '/api/stats',
       '/api/pings/awaiting-count',
-      '/api/postings?location=oncampus&groupSize=2&dorm=Walsh&limit=9',
+      '/api/postings?location=oncampus&groupSize=2&dorm=Walsh&limit=8',
       '/api/me/lifestyle',
     ]);
     // A filter the page would drop is not asked for either.
     expect(dataPreloads(await page('/postings?location=offcampus&maxRent=lots', member.cookie))).toContain(
-      '/api/postings?location=offcampus&limit=9',
+      '/api/postings?location=offcampus&limit=8',
     );
     expect(dataPreloads(await page('/detailView?id=abc%20def', member.cookie))).toContain('/api/postings/abc%20def');
     expect(dataPreloads(await page('/myProfile', member.cookie))).toEqual([

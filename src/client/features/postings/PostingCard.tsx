@@ -114,8 +114,8 @@ export function PostingCard({
   );
 }
 
-/** Cards in view when a list opens (one row on a wide screen): the largest paint is among them. */
-const FIRST_ROW = 3;
+/** Cards in view when a list opens (one row of four on a wide screen): the largest paint is among them. */
+const FIRST_ROW = 4;
 
 /** A responsive grid of cards with one list semantics. */
 export function CardGrid({ cards, onEdit, label }: { cards: Card[]; onEdit?: (id: string) => void; label: string }) {
