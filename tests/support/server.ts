@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from './app';
+import { freePort, spawnServer as spawnServerProcess } from '../../scripts/lib/server-process';
+
+export { freePort };
 
 export interface RunningServer {
   url: string;
@@ -11,20 +12,6 @@ export interface RunningServer {
   process: ChildProcess;
   output(): string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Runs `src/server/main.ts` as `npm start` does, on a free port, and waits for /readyz. */
@@ -57,37 +44,18 @@ function spawnServer(
   ownDataDir: boolean,
   options: { env?: Record<string, string> },
 ): { server: RunningServer; watchForDeath(): void } {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'browser-test-secret-that-is-long-enough-0123456789',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
+  const { url, child, output, exited } = spawnServerProcess(port, {
+    AUTH_SECRET: 'browser-test-secret-that-is-long-enough-0123456789',
+    DATA_DIR: dataDir,
+    ...options.env,
   });
   let stopping = false;
   let watching = false;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // A server that dies in the middle of a test leaves only "connection refused" in the browser:
   // say why it died, with what it printed, where the test run's output shows it.
   child.once('exit', (code, signal) => {
     if (watching && !stopping) {
-      process.stderr.write(`server at ${url} exited unexpectedly (${signal ?? code}):\n${output.slice(-8000)}\n`);
+      process.stderr.write(`server at ${url} exited unexpectedly (${signal ?? code}):\n${output().slice(-8000)}\n`);
     }
   });
 
@@ -95,7 +63,7 @@ function spawnServer(
     url,
     dataDir,
     process: child,
-    output: () => output,
+    output,
     async stop() {
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) {

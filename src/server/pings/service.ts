@@ -33,13 +33,27 @@ const isUniqueViolation = (error: unknown) => {
   return false;
 };
 
-function postingRef(row: q.PingListRow): PingPostingRef {
+function postingRef(row: q.PingListRow | q.PingForAnswer): PingPostingRef {
   return {
     id: row.posting_id,
     listingLocation: row.listing_location,
     dorm: row.dorm,
     address: row.address,
     status: row.posting_status,
+  };
+}
+
+/** A ping as its posting's admin sees it, with the posting it is about. */
+function receivedPing(row: q.PingRow, posting: PingPostingRef): ReceivedPing {
+  return {
+    id: row.id,
+    posting,
+    senderName: row.sender_name,
+    senderEmail: row.searcher_email,
+    message: row.message,
+    status: row.status,
+    createdAt: row.created_at,
+    answeredAt: row.answered_at,
   };
 }
 
@@ -156,22 +170,7 @@ export function createPingService({ db, config }: PingServiceDeps) {
         throw errors.forbidden(pingMessages.notAdmin, messages.api.forbidden.title, 'NOT_POSTING_ADMIN');
       }
       const place = placeOf(config, ping);
-      const view = (row: q.PingRow): ReceivedPing => ({
-        id: row.id,
-        posting: {
-          id: ping.posting_id,
-          listingLocation: ping.listing_location,
-          dorm: ping.dorm,
-          address: ping.address,
-          status: ping.posting_status,
-        },
-        senderName: row.sender_name,
-        senderEmail: row.searcher_email,
-        message: row.message,
-        status: row.status,
-        createdAt: row.created_at,
-        answeredAt: row.answered_at,
-      });
+      const view = (row: q.PingRow): ReceivedPing => receivedPing(row, postingRef(ping));
       if (ping.status === status) return view(ping);
       if (ping.status !== 'pending') {
         throw new AppError(
@@ -245,16 +244,7 @@ export function createPingService({ db, config }: PingServiceDeps) {
       status: options.status,
       limit: options.limit,
     });
-    return toPage(rows, options.limit, (row) => ({
-      id: row.id,
-      posting: postingRef(row),
-      senderName: row.sender_name,
-      senderEmail: row.searcher_email,
-      message: row.message,
-      status: row.status,
-      createdAt: row.created_at,
-      answeredAt: row.answered_at,
-    }));
+    return toPage(rows, options.limit, (row) => receivedPing(row, postingRef(row)));
   }
 
   async function sent(viewer: Viewer, options: { cursor?: string; limit: number }): Promise<PingPage<SentPing>> {

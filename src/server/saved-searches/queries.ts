@@ -1,5 +1,6 @@
 /** SQL of saved searches and their alerts; service.ts decides, these only read and write rows. */
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { MatchablePosting } from '../../shared/matching';
 import type { AlertFrequency } from '../../shared/saved-searches';
 import type { SearchFilters } from '../../shared/schemas/filters';
 import { type Executor, queryRows, toCount } from '../db/client';
@@ -108,20 +109,11 @@ export async function claimEvent(db: Executor): Promise<{ postingId: string } | 
   return rows[0] ? { postingId: rows[0].posting_id } : undefined;
 }
 
-export interface AlertPosting {
+/** A posting as alert matching reads it: what the search rules look at, and who and where it is. */
+export interface AlertPosting extends MatchablePosting {
   id: string;
   adminUserId: string;
-  listingLocation: 'oncampus' | 'offcampus';
-  dorm: string | null;
   address: string | null;
-  aimInteger: number;
-  curNumSeek: number;
-  adminGender: string;
-  adminAcademicYear: string;
-  sublet: boolean;
-  rentPerPerson: number | null;
-  rentStart: string | null;
-  rentEnd: string | null;
   status: 'Unfulfilled' | 'Likely Fulfilled' | 'Fulfilled';
 }
 

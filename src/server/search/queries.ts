@@ -95,15 +95,27 @@ export function filterConditions(filters: SearchFilters): SQL[] {
   return where;
 }
 
+/** The order a (non-fit) search is read in: rent only off campus, else newest unless 'seeking'. */
+export function searchOrder(filters: SearchFilters): 'rent' | 'seeking' | 'newest' {
+  if (filters.location === 'offcampus' && filters.sort === 'rent') return 'rent';
+  return filters.sort === 'seeking' ? 'seeking' : 'newest';
+}
+
+/**
+ * How many postings match, as a column of a first page's statement. The count stops after
+ * COUNT_CAP + 1 matching rows, so it is a bounded read at any table size; without an ORDER BY the
+ * planner reads them the cheapest way (an index for a selective filter, the first table pages
+ * when most postings match).
+ */
+const totalCountColumn = (conditions: SQL[]) =>
+  sql`, (SELECT count(*) FROM (SELECT 1 FROM posting p WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${
+    COUNT_CAP + 1
+  }) AS matching) AS total_count`;
+
 function searchStatement(filters: SearchFilters, cursor: Cursor | undefined, limit: number): SQL {
   const conditions = filterConditions(filters);
   const where = [...conditions];
-  const sort =
-    filters.location === 'offcampus' && filters.sort === 'rent'
-      ? 'rent'
-      : filters.sort === 'seeking'
-        ? 'seeking'
-        : 'newest';
+  const sort = searchOrder(filters);
   if (cursor?.kind === 'newest') {
     where.push(sql`(p.created_at, p.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
   } else if (cursor?.kind === 'rent') {
@@ -122,16 +134,8 @@ function searchStatement(filters: SearchFilters, cursor: Cursor | undefined, lim
       : sort === 'seeking'
         ? sql`p.cur_num_seek DESC NULLS LAST, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`
         : sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
-  // The first page also says how many postings match, in the same statement. The count stops after
-  // COUNT_CAP + 1 matching rows, so it is a bounded read at any table size; without an ORDER BY the
-  // planner reads them the cheapest way (an index for a selective filter, the first table pages
-  // when most postings match).
-  const total =
-    cursor === undefined
-      ? sql`, (SELECT count(*) FROM (SELECT 1 FROM posting p WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${
-          COUNT_CAP + 1
-        }) AS matching) AS total_count`
-      : sql``;
+  // The first page also says how many postings match, in the same statement.
+  const total = cursor === undefined ? totalCountColumn(conditions) : sql``;
   return sql`SELECT ${sharedCardColumns}, p.admin_user_id${total}
     FROM posting p
     WHERE ${sql.join(where, sql` AND `)}
@@ -246,12 +250,7 @@ function fitStatement(
   const after = cursor
     ? sql`WHERE (ranked.fit_key, ranked.created_raw, ranked.id) < (${cursor.fitKey}::integer, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
     : sql``;
-  const total =
-    cursor === undefined
-      ? sql`, (SELECT count(*) FROM (SELECT 1 FROM posting p WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${
-          COUNT_CAP + 1
-        }) AS matching) AS total_count`
-      : sql``;
+  const total = cursor === undefined ? totalCountColumn(conditions) : sql``;
   return sql`WITH candidates AS (
       SELECT p.id, p.admin_user_id, p.created_at FROM posting p
       WHERE ${sql.join(conditions, sql` AND `)}

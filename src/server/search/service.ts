@@ -19,6 +19,7 @@ import {
   interestCount,
   type SearchRow,
   searchCards,
+  searchOrder,
 } from './queries';
 import type { SearchCache } from './search-cache';
 
@@ -209,12 +210,7 @@ export function createSearchService({ db, dormKeys, imageUrl, cache, questionKey
         throw errors.badRequest(messages.api.unknownDorm, ['dorm: is not a dorm of this college']);
       }
       if (filters.sort === 'fit') return fitPage(viewerId, filters, rawCursor, limit);
-      const sort =
-        filters.location === 'offcampus' && filters.sort === 'rent'
-          ? 'rent'
-          : filters.sort === 'seeking'
-            ? 'seeking'
-            : 'newest';
+      const sort = searchOrder(filters);
       const cursor = decodeCursor(rawCursor, sort);
       const loadPage = async (): Promise<SharedPage> => {
         const rows = await searchCards(db, filters, cursor, limit);

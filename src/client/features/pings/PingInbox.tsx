@@ -1,13 +1,13 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { messages } from '../../../shared/messages';
 import { PING_STATUS_LABELS, type PingStatus } from '../../../shared/options';
 import { pingMessages } from '../../../shared/ping-messages';
 import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } from '../../../shared/schemas/ping';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import buttonStyles from '../../ui/Button.module.css';
+import { PagedListStates } from '../../ui/PagedListStates';
 import { PingFit } from '../lifestyle/Fit';
 import { placeLabel } from '../postings/posting-text';
 import { useAnswerPing, useReceivedPings, useSentPings } from './api';
@@ -147,34 +147,17 @@ function PingList<Item extends { id: string }>({
   query: ListQuery<Item>;
   render: (item: Item) => ReactNode;
 }) {
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section id={id} className={styles.list} aria-labelledby={`${id}-heading`} tabIndex={-1}>
       <h2 id={`${id}-heading`}>{title}</h2>
       <p className={styles.muted}>{intro}</p>
-      {query.isPending ? (
-        <p role="status" className={styles.empty}>
-          {messages.loading}
-        </p>
-      ) : query.isError ? (
-        <p role="alert">{query.error instanceof ApiError ? query.error.message : messages.api.internal.message}</p>
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{empty}</p>
-      ) : (
-        <ul className={styles.items} aria-label={title}>
-          {items.map(render)}
-        </ul>
-      )}
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-        >
-          {query.isFetchingNextPage ? messages.loading : 'Show more pings'}
-        </button>
-      ) : null}
+      <PagedListStates query={query} empty={empty} moreLabel="Show more pings" emptyClassName={styles.empty}>
+        {(items) => (
+          <ul className={styles.items} aria-label={title}>
+            {items.map(render)}
+          </ul>
+        )}
+      </PagedListStates>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { messages } from '../../../shared/messages';
 import { PROFILE_LIST_STEP } from '../../../shared/options';
-import { ApiError } from '../../api/client';
-import buttonStyles from '../../ui/Button.module.css';
+import { PagedListStates } from '../../ui/PagedListStates';
 import { useMyPostings } from '../postings/api';
 import { CardGrid } from '../postings/PostingCard';
 import styles from './ProfilePostingLists.module.css';
@@ -16,31 +15,18 @@ function PostingList({ which }: { which: keyof typeof LISTS }) {
   // Pages of 2: the first page is the first 2 cards (PROFILE_LIST_INITIAL), each
   // 'SHOW MORE POSTINGS...' fetches the next 2 (PROFILE_LIST_STEP).
   const query = useMyPostings(which, PROFILE_LIST_STEP);
-  const cards = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section id={list.id} className={styles.list} aria-labelledby={`${list.id}-heading`} tabIndex={-1}>
       <h2 id={`${list.id}-heading`}>{list.title}</h2>
-      {query.isPending ? (
-        <p role="status" className={styles.empty}>
-          {messages.loading}
-        </p>
-      ) : query.isError ? (
-        <p role="alert">{query.error instanceof ApiError ? query.error.message : messages.api.internal.message}</p>
-      ) : cards.length === 0 ? (
-        <p className={styles.empty}>{list.empty}</p>
-      ) : (
-        <CardGrid cards={cards} label={list.title} />
-      )}
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.more}`}
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-        >
-          {query.isFetchingNextPage ? messages.loading : 'SHOW MORE POSTINGS...'}
-        </button>
-      ) : null}
+      <PagedListStates
+        query={query}
+        empty={list.empty}
+        moreLabel="SHOW MORE POSTINGS..."
+        emptyClassName={styles.empty}
+        moreClassName={styles.more}
+      >
+        {(cards) => <CardGrid cards={cards} label={list.title} />}
+      </PagedListStates>
     </section>
   );
 }
