@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   app.addHook('onClose', async () => {
-    app.log.info('server closed');
+    if (stopping) app.log.info('server closed');
   });
 
   // Fastify logs each address it listens on (http://127.0.0.1:PORT by default), which is not
@@ -87,6 +87,8 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host, listenTextResolver: listenText });
   } catch (error) {
+    // The background jobs started with the app: stop them before their database closes.
+    await app.close().catch(() => undefined);
     await database.close();
     await releaseLock?.();
     const code = (error as NodeJS.ErrnoException).code;

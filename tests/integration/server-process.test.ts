@@ -72,8 +72,9 @@ describe('the server process', () => {
     await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
     const { port } = impostor.address() as AddressInfo;
     try {
+      // It says so in one sentence, and nothing else (its background jobs stop quietly first).
       await expect(startServer({ dataDir: tempDataDir(), port })).rejects.toThrow(
-        `server found its port taken:\nPORT ${port} is already in use on 127.0.0.1`,
+        `server found its port taken:\nPORT ${port} is already in use on 127.0.0.1; stop the other program or set a different PORT.\n`,
       );
     } finally {
       impostor.close();
