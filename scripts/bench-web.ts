@@ -94,6 +94,8 @@ async function audit(url: string, port: number, cookie: string | undefined): Pro
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      // A dump for study carries V8's CPU samples too (which functions the main thread ran).
+      ...(process.env.BENCH_WEB_DUMP ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     },
     undefined,
   );

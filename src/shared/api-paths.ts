@@ -1,9 +1,10 @@
 /**
- * The API addresses a page fetches for its first paint. The server names them in that page's HTML
- * as preloads (src/server/http/page-data.ts), and the browser hands a preloaded answer to a fetch
- * only when the addresses match character for character: so the client and the server both build
- * them here. Zod-free, so the client's first load does not grow.
+ * The API addresses a page fetches for its first paint. The server writes their answers into that
+ * page's HTML, or names them there as preloads (src/server/http/page-data.ts), and a page takes
+ * either only for a fetch whose address matches character for character: so the client and the
+ * server both build them here. Zod-free, so the client's first load does not grow.
  */
+import { CONFIG_PATH, ME_PATH } from './page-answers';
 import { filtersToParams } from './schemas/filter-params';
 import type { SearchFilters } from './schemas/filters';
 
@@ -20,6 +21,8 @@ const withCursor = (path: string, cursor: string | null | undefined) =>
   cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path;
 
 export const apiPaths = {
+  config: CONFIG_PATH,
+  me: ME_PATH,
   /** Groups matched to date (the footer). */
   stats: '/api/stats',
   /** Pings waiting for the viewer's answer (the navbar's badge). */

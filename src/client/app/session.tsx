@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { ME_PATH } from '../../shared/page-answers';
 import type { Me, MeResponse } from '../../shared/schemas/me';
 import { apiFetch } from '../api/client';
 
@@ -41,9 +42,9 @@ export function refreshSession(): Promise<void> {
     try {
       let data: MeResponse;
       try {
-        data = await apiFetch<MeResponse>('/api/me');
+        data = await apiFetch<MeResponse>(ME_PATH);
       } catch {
-        data = await apiFetch<MeResponse>('/api/me').catch(() => ({ user: null }));
+        data = await apiFetch<MeResponse>(ME_PATH).catch(() => ({ user: null }));
       }
       setSession(data);
     } finally {

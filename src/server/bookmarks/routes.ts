@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
-import { listQuerySchema } from '../../shared/schemas/filters';
+import { listQuerySchema } from '../../shared/schemas/search-query';
 import type { Database } from '../db/client';
 import { errors } from '../http/errors';
 import { parseQuery } from '../search/parse-query';

@@ -3,8 +3,8 @@
  * profile's two lists of cards.
  */
 import { messages } from '../../shared/messages';
-import type { ListQuery } from '../../shared/schemas/filters';
 import type { PostingPage } from '../../shared/schemas/posting-view';
+import type { ListQuery } from '../../shared/schemas/search-query';
 import type { Database } from '../db/client';
 import { errors } from '../http/errors';
 import { administeredCards, bookmarkedCards } from '../search/queries';

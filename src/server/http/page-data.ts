@@ -36,3 +36,8 @@ export function pageDataPaths(route: string, params: URLSearchParams, hasSession
   }
   return paths;
 }
+
+/** Every answer a page's first paint waits for: the college's configuration, the session, and the page's own. */
+export function firstPaintPaths(route: string, params: URLSearchParams, hasSession: boolean): string[] {
+  return [apiPaths.config, apiPaths.me, ...pageDataPaths(route, params, hasSession)];
+}

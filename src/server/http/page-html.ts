@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BARE_ROUTES, EVERY_PAGE_MODULES, MAIN_LAYOUT_MODULE, ROUTE_PAGES } from '../../shared/client-routes';
+import { PAGE_ANSWERS_ELEMENT_ID } from '../../shared/page-answers';
+import { scriptJson } from './page-answers';
 import { pageDataPaths } from './page-data';
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  css?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -34,16 +35,32 @@ const firstBackdropHtml = (image: string) =>
  * The page the server sends for a route (`search`: the address's query string, without '?'), for a
  * visitor with or without a session cookie.
  */
-export type PageHtml = (pathname: string, options?: { hasSession?: boolean; search?: string }) => string;
+export type PageHtml = (
+  pathname: string,
+  options?: {
+    hasSession?: boolean;
+    search?: string;
+    /** API answers written into the page (page-answers.ts): their preloads are left out. */
+    answers?: Readonly<Record<string, unknown>>;
+  },
+) => string;
 
 /** The session's preload in index.html: the page's own data preloads go after it. */
 const SESSION_PRELOAD = /<link rel="preload" href="\/api\/me" as="fetch" crossorigin ?\/?>/;
+/** Any data preload (index.html's and the page's own), with the address it names. */
+const DATA_PRELOAD = /\n\s*<link rel="preload" href="([^"]+)" as="fetch" crossorigin ?\/?>/g;
+
+/** The client route a page address names ('/postings/' is '/postings'), if it is one. */
+export function pageRoute(pathname: string): string | undefined {
+  const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return Object.hasOwn(ROUTE_PAGES, route) ? route : undefined;
+}
 
 /**
  * The client's index.html for each route, naming the chunks that route loads lazily (its page, the
- * main layout, their static imports and stylesheets) as `<link rel="modulepreload">` and
- * `<link rel="preload" as="style">`, so the browser fetches them beside the entry chunk rather
- * than after the entry has run. Built once from the build manifest; without a manifest (an
+ * main layout and their static imports) as `<link rel="modulepreload">`, so the browser fetches
+ * them beside the entry chunk rather than after the entry has run. (Every page's styles are in the
+ * one stylesheet index.html links.) Built once from the build manifest; without a manifest (an
  * older build) every route gets index.html as it is.
  */
 export function loadPageHtml(
@@ -69,11 +86,11 @@ export function loadPageHtml(
     for (const key of keys) {
       if (inEntry.has(key)) continue;
       const chunk = manifest[key] as ManifestChunk;
-      for (const css of chunk.css ?? []) links.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
       if (chunk.file.endsWith('.js')) links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
     }
+    // (Replacers as functions here and below: a replacement string would read `$&` and the like.)
     return links.length > 0
-      ? indexHtml.replace('</head>', `    ${[...new Set(links)].join('\n    ')}\n  </head>`)
+      ? indexHtml.replace('</head>', () => `    ${[...new Set(links)].join('\n    ')}\n  </head>`)
       : indexHtml;
   };
 
@@ -90,19 +107,30 @@ export function loadPageHtml(
           // Asked for first, ahead of the scripts and stylesheets: it is the page's largest paint.
           .replace(
             '</title>',
-            `</title>\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`,
+            () => `</title>\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`,
           )
-          .replace('<div id="root">', `${firstBackdropHtml(image)}<div id="root">`),
+          .replace('<div id="root">', () => `${firstBackdropHtml(image)}<div id="root">`),
       );
     }
   }
-  return (pathname, { hasSession = false, search = '' } = {}) => {
-    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const html = (hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route);
-    if (html === undefined) return indexHtml;
+  return (pathname, { hasSession = false, search = '', answers = {} } = {}) => {
+    const route = pageRoute(pathname);
+    const html = route && ((hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route));
+    if (!route || html === undefined) return indexHtml;
     const data = pageDataPaths(route, new URLSearchParams(search), hasSession).map(
       (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`,
     );
-    return data.length > 0 ? html.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    ')) : html;
+    const page = data.length > 0 ? html.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    ')) : html;
+    if (Object.keys(answers).length === 0) return page;
+    return page
+      .replace(DATA_PRELOAD, (line, href: string) =>
+        Object.hasOwn(answers, href.replaceAll('&amp;', '&')) ? '' : line,
+      )
+      .replace(
+        '</head>',
+        // A function: students' text in the answers may hold `$&` and the like.
+        () =>
+          `  <script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>\n  </head>`,
+      );
   };
 }

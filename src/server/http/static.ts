@@ -6,14 +6,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COLLEGE_ASSETS_PREFIX, collegeAssetUrl } from '../college/public-config';
 import type { AppConfig } from '../config';
 import { notFoundBody } from './errors';
-import { loadPageHtml } from './page-html';
+import { fetchPageAnswers } from './page-answers';
+import { firstPaintPaths } from './page-data';
+import { loadPageHtml, pageRoute } from './page-html';
 
 // Precompressed siblings (name.js.br, name.js.gz) are the same hashed asset.
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
 
 /**
  * Serves the built client (hashed assets cached for a year and precompressed, index.html never
- * cached and compressed on the fly), the college's images, and index.html for every client route.
+ * cached, compressed on the fly and carrying the page's first answers), the college's images, and index.html for every client route.
  * Unknown /api paths get the JSON 404.
  */
 export async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<void> {
@@ -32,15 +34,25 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
   const pageHtml = hasClient
     ? loadPageHtml(clientDir, firstLandingImage ? { '/': collegeAssetUrl(firstLandingImage.src) } : {})
     : () => '';
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const search = request.url.split('?')[1] ?? '';
     const cookie = request.headers.cookie;
     const hasSession = cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(pageHtml(url, { hasSession, search }));
+    // The answers the page's first paint needs go in the page itself (decision 0019).
+    const route = pageRoute(url);
+    const { answers, setCookies } =
+      hasClient && route && request.method === 'GET'
+        ? await fetchPageAnswers(app, firstPaintPaths(route, new URLSearchParams(search), hasSession), cookie)
+        : { answers: {}, setCookies: [] };
+    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+    return (
+      reply
+        // The page may hold the member's own answers (their session, their lists): never a shared cache's.
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(pageHtml(url, { hasSession, search, answers }))
+    );
   };
   if (hasClient) {
     await app.register(fastifyStatic, {

@@ -5,8 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pingMessages } from '../../shared/ping-messages';
-import { listQuerySchema } from '../../shared/schemas/filters';
 import { pingAnswerSchema, pingRequestSchema } from '../../shared/schemas/ping';
+import { listQuerySchema } from '../../shared/schemas/search-query';
 import { errors } from '../http/errors';
 import { parseBody, viewerOf } from '../http/route-parts';
 import { parseQuery } from '../search/parse-query';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activeQuestions } from '../../shared/lifestyle';
-import { searchQuerySchema } from '../../shared/schemas/filters';
+import { searchQuerySchema } from '../../shared/schemas/search-query';
 import type { AppConfig } from '../config';
 import { ChangeFeed } from '../db/changes';
 import type { DatabaseHandle } from '../db/client';

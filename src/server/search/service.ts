@@ -4,9 +4,10 @@
  */
 import { bandOf } from '../../shared/lifestyle';
 import { messages } from '../../shared/messages';
-import type { SearchFilters, SearchQuery } from '../../shared/schemas/filters';
+import type { SearchFilters } from '../../shared/schemas/filters';
 import { normaliseFilters } from '../../shared/schemas/filters';
 import type { PostingCard, PostingPage } from '../../shared/schemas/posting-view';
+import type { SearchQuery } from '../../shared/schemas/search-query';
 import { type Database, toCount } from '../db/client';
 import { errors } from '../http/errors';
 import {

@@ -5,6 +5,9 @@
  */
 import type { SearchFilters } from './filters';
 
+/** Highest 'maximum monthly rent per person' a filter accepts, in whole dollars. */
+export const MAX_RENT_FILTER = 100_000;
+
 export const SUBLET_CHOICES = ['yes', 'no'] as const;
 export type SubletChoice = (typeof SUBLET_CHOICES)[number];
 export const SUBLET_LABELS: Record<SubletChoice, string> = { yes: 'Yes', no: 'No' };
@@ -54,6 +57,11 @@ export type FilterField = (typeof ON_CAMPUS_FIELDS)[number] | (typeof OFF_CAMPUS
 
 export function fieldsFor(location: SearchFilters['location']): readonly FilterField[] {
   return location === 'oncampus' ? ON_CAMPUS_FIELDS : OFF_CAMPUS_FIELDS;
+}
+
+/** No filters at all for a location: what the schema reads from an address with none. */
+export function emptyFilters(location: SearchFilters['location']): SearchFilters {
+  return { location, sort: 'newest' };
 }
 
 /** Keeps only the fields of the filters' location: a dorm never constrains an off-campus search. */

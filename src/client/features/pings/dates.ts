@@ -1,7 +1,7 @@
+import { calendarDate } from '../../ui/format-en-us';
+
 /** A timestamp as students read it: 'Nov 23, 2026'. */
 export function shortDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(date.getTime()) ? iso : calendarDate(date, { month: 'short' });
 }

@@ -32,6 +32,7 @@ import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { describedBy, Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
+import { groupDigits } from '../../ui/format-en-us';
 import { newPostingValues, type PostingFormValues, postingValues, today } from './form-values';
 import { type ImageItem, ImagesField } from './ImagesField';
 import styles from './PostingForm.module.css';
@@ -469,7 +470,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
           id={fid('description')}
           label="Group description (optional)"
           error={err('description')}
-          hint={`What you are like and what you are looking for. ${description.length.toLocaleString('en-US')} of ${POSTING_LIMITS.description.toLocaleString('en-US')} characters.`}
+          hint={`What you are like and what you are looking for. ${groupDigits(description.length)} of ${groupDigits(POSTING_LIMITS.description)} characters.`}
         >
           <textarea
             rows={5}

@@ -11,19 +11,23 @@ import {
 import {
   MAX_RENT_FILTER,
   normaliseFilters,
-  type SearchFilters,
   SUBLET_CHOICES,
   SUBLET_LABELS,
-  searchFiltersSchema,
-} from '../../../shared/schemas/filters';
+} from '../../../shared/schemas/filter-params';
+import type { SearchFilters } from '../../../shared/schemas/filters';
 import { useCollege } from '../../app/config-context';
 import buttonStyles from '../../ui/Button.module.css';
 import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
 import styles from './FilterBar.module.css';
 
-export const emptyFilters = (location: SearchFilters['location']): SearchFilters =>
-  searchFiltersSchema.parse({ location });
+// The filters' schema (and zod) arrive after the first paint: the bar draws without them, and
+// they are here long before a hand reaches a field. A change made sooner waits for them.
+type FiltersSchema = typeof import('../../../shared/schemas/filters')['searchFiltersSchema'];
+let loadedSchema: FiltersSchema | undefined;
+const schemaLoading = import('../../../shared/schemas/filters').then(
+  ({ searchFiltersSchema }) => (loadedSchema = searchFiltersSchema),
+);
 
 interface SelectProps {
   label: string;
@@ -79,8 +83,12 @@ export function FilterBar({
     if (key === 'groupSize' && candidate.housingAim !== undefined && Number(candidate.housingAim) <= Number(raw)) {
       candidate.housingAim = undefined;
     }
-    const parsed = searchFiltersSchema.safeParse(candidate);
-    if (parsed.success) onChange(normaliseFilters(parsed.data));
+    const apply = (schema: FiltersSchema) => {
+      const parsed = schema.safeParse(candidate);
+      if (parsed.success) onChange(normaliseFilters(parsed.data));
+    };
+    if (loadedSchema) apply(loadedSchema);
+    else void schemaLoading.then(apply);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
-import { type FilterField, fieldsFor, type SearchFilters } from '../../../shared/schemas/filters';
+import { type FilterField, fieldsFor } from '../../../shared/schemas/filter-params';
+import type { SearchFilters } from '../../../shared/schemas/filters';
 import { useCollege } from '../../app/config-context';
 import styles from './FilterChips.module.css';
 import { chipText } from './posting-text';

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import {
+  emptyFilters,
   fieldsFor,
   filtersFromParams,
   filtersToParams,
@@ -10,10 +11,11 @@ import {
 } from '../../../shared/schemas/filters';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import { groupDigits } from '../../ui/format-en-us';
 import { useMyLifestyle } from '../lifestyle/mine';
 import { LazyPostingForm as PostingForm } from '../posting-editor/LazyPostingForm';
 import { useSearch } from './api';
-import { emptyFilters, FilterBar } from './FilterBar';
+import { FilterBar } from './FilterBar';
 import { FilterChips } from './FilterChips';
 import { LocationTabs } from './LocationTabs';
 import { CardGrid } from './PostingCard';
@@ -51,11 +53,9 @@ function useInfiniteScroll(load: () => void, enabled: boolean) {
   return sentinel;
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 /** '24 postings', '1 posting', '1,000+ postings'. */
 function totalText(total: { count: number; atLeast: boolean }): string {
-  const n = `${count.format(total.count)}${total.atLeast ? '+' : ''}`;
+  const n = `${groupDigits(total.count)}${total.atLeast ? '+' : ''}`;
   return `${n} ${total.count === 1 && !total.atLeast ? 'posting' : 'postings'}`;
 }
 

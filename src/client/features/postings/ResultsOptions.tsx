@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { type SearchFilters, SORT_LABELS, type SortOrder, sortsFor } from '../../../shared/schemas/filters';
+import { SORT_LABELS, type SortOrder, sortsFor } from '../../../shared/schemas/filter-params';
+import type { SearchFilters } from '../../../shared/schemas/filters';
 import styles from './ResultsOptions.module.css';
 
 /** How the results are ordered, whether Fulfilled postings are left out and stale ones shown. */

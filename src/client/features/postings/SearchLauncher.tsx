@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListingLocation } from '../../../shared/options';
-import { filtersToParams, type SearchFilters } from '../../../shared/schemas/filters';
-import { emptyFilters, FilterBar } from './FilterBar';
+import { emptyFilters, filtersToParams } from '../../../shared/schemas/filter-params';
+import type { SearchFilters } from '../../../shared/schemas/filters';
+import { FilterBar } from './FilterBar';
 import { LocationTabs } from './LocationTabs';
 
 /**

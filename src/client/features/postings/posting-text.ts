@@ -3,6 +3,7 @@ import type { PublicConfig } from '../../../shared/schemas/college';
 import { type FilterField, fieldsFor, SUBLET_LABELS } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { PostingCard as Card } from '../../../shared/schemas/posting-view';
+import { calendarDate, dollars, type RelativeUnit, relativeTime } from '../../ui/format-en-us';
 
 /** The dorm's label (on campus) or the address (off campus). */
 export function placeLabel(config: PublicConfig, posting: { dorm: string | null; address: string | null }): string {
@@ -23,25 +24,20 @@ export function cardImage(config: PublicConfig, card: Card): { src: string; alt:
   return defaultImage(config, card);
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
 /** '$1,200 / month (Per Person)'; null without rent. */
 export function rentText(monthlyRent: number | null, rentType: RentType | null): string | null {
   if (monthlyRent === null) return null;
-  return `${dollars.format(monthlyRent)} / month${rentType ? ` (${RENT_TYPE_LABELS[rentType]})` : ''}`;
+  return `${dollars(monthlyRent)} / month${rentType ? ` (${RENT_TYPE_LABELS[rentType]})` : ''}`;
 }
 
 /** 'June 1, 2027' from an ISO date, read as a calendar date (no time-zone shift). */
 export function dateText(iso: string | null): string | null {
   if (!iso) return null;
   const date = new Date(`${iso}T12:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(date.getTime()) ? iso : calendarDate(date, { month: 'long', utc: true });
 }
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: [RelativeUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -55,7 +51,7 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Number.isNaN(seconds)) return iso;
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeTime(Math.trunc(seconds / size), unit);
   }
   return 'just now';
 }
@@ -66,9 +62,7 @@ export const updatedText = (iso: string, now?: number) => `Updated ${timeAgo(iso
 /** 'November 23, 2026' from an ISO timestamp, in the reader's time zone. */
 export function dayText(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return Number.isNaN(date.getTime()) ? iso : calendarDate(date, { month: 'long' });
 }
 
 /** What a chip says for one active filter, or null for fields that are not filters (sort). */
@@ -87,7 +81,7 @@ export function chipText(config: PublicConfig, field: FilterField, filters: Sear
     case 'sublet':
       return filters.sublet ? `Sublets only: ${SUBLET_LABELS[filters.sublet]}` : null;
     case 'maxRent':
-      return `Up to ${dollars.format(filters.maxRent ?? 0)} per person`;
+      return `Up to ${dollars(filters.maxRent ?? 0)} per person`;
     case 'moveIn':
       return `Move-in ${dateText(filters.moveIn ?? null)}`;
     case 'moveOut':

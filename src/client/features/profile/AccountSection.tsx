@@ -11,6 +11,7 @@ import { SESSION_QUERY_KEY } from '../../app/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
+import { calendarDate } from '../../ui/format-en-us';
 import { useLightForm } from '../../ui/light-form';
 import { showNotice } from '../../ui/Notice';
 import { authPost } from '../auth/auth-api';
@@ -25,8 +26,6 @@ const loadResolver = () =>
     ([{ zodResolver }, { changePasswordSchema }]) => zodResolver(changePasswordSchema),
   );
 const passwordDefaults: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** Change password (better-auth's changePassword); other devices are signed out. */
 function ChangePasswordForm() {
@@ -235,7 +234,9 @@ export function AccountSection({ user }: { user: Me }) {
             <div>
               <dt>{accountMessages.memberSince}</dt>
               <dd>
-                <time dateTime={account.memberSince}>{dateFormat.format(new Date(account.memberSince))}</time>
+                <time dateTime={account.memberSince}>
+                  {calendarDate(new Date(account.memberSince), { month: 'long' })}
+                </time>
               </dd>
             </div>
           </dl>

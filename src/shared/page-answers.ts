@@ -1,0 +1,12 @@
+/**
+ * What the server and the client agree on for the answers written into a page
+ * (src/server/http/page-answers.ts, src/client/api/page-answers.ts). Apart from api-paths.ts, so
+ * that the sign-in page's first load stays small.
+ */
+
+/** The page's `<script type="application/json">` that holds them. */
+export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
+/** The college's public configuration (every page). */
+export const CONFIG_PATH = '/api/config';
+/** The session (every page). */
+export const ME_PATH = '/api/me';
