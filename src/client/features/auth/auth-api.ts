@@ -98,17 +98,42 @@ export function signInWithPopup(providerId: string): Promise<PopupOutcome> {
   const features = `popup=yes,width=${width},height=${height},left=${window.screenX + (window.outerWidth - width) / 2},top=${window.screenY + (window.outerHeight - height) / 2}`;
   const popup = window.open(start.toString(), 'quadmates-sign-in', features);
   if (!popup) return Promise.resolve({ kind: 'blocked' });
+  return waitForPopupOutcome(popup, window, window.location.origin, nonce);
+}
+
+/** How often the opener checks whether the popup was closed. */
+export const POPUP_CLOSED_POLL_MS = 500;
+/**
+ * How long a closed popup's report may still be on its way. The completion page posts its
+ * message and then closes itself; on a busy machine the opener can see `closed` before the
+ * message is delivered, and a refusal read as "closed" would lose its error message.
+ */
+export const POPUP_CLOSED_GRACE_MS = 1500;
+
+/**
+ * Resolves with the popup's report (from `origin`, with `nonce`), or with 'done' once the popup
+ * has been closed for POPUP_CLOSED_GRACE_MS without one (the person closed it, or the report was
+ * lost: the caller re-reads the session either way).
+ */
+export function waitForPopupOutcome(
+  popup: Pick<Window, 'closed' | 'close'>,
+  messages: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  origin: string,
+  nonce: string,
+): Promise<PopupOutcome> {
   return new Promise((resolve) => {
     let settled = false;
+    let grace: ReturnType<typeof setTimeout> | undefined;
     const settle = (outcome: PopupOutcome) => {
       if (settled) return;
       settled = true;
-      window.removeEventListener('message', onMessage);
+      messages.removeEventListener('message', onMessage);
       clearInterval(poll);
+      clearTimeout(grace);
       resolve(outcome);
     };
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin) return;
+      if (event.origin !== origin) return;
       const data = event.data as { type?: string; nonce?: string; error?: { code?: string } } | null;
       if (data?.type !== POPUP_MESSAGE_TYPE || data.nonce !== nonce) return;
       try {
@@ -119,9 +144,11 @@ export function signInWithPopup(providerId: string): Promise<PopupOutcome> {
       settle(data.error ? { kind: 'error', code: data.error.code ?? 'unknown' } : { kind: 'done' });
     };
     const poll = setInterval(() => {
-      if (popup.closed) settle({ kind: 'done' });
-    }, 500);
-    window.addEventListener('message', onMessage);
+      if (!popup.closed) return;
+      clearInterval(poll);
+      grace = setTimeout(() => settle({ kind: 'done' }), POPUP_CLOSED_GRACE_MS);
+    }, POPUP_CLOSED_POLL_MS);
+    messages.addEventListener('message', onMessage);
   });
 }
 
