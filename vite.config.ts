@@ -62,7 +62,11 @@ export default defineConfig({
     strictPort: true,
     // In development the API runs beside Vite; these paths belong to it.
     proxy: {
-      '/api': apiTarget,
+      // The client's own modules under src/client/api/ are served by Vite, not the API.
+      '/api': {
+        target: apiTarget,
+        bypass: (request) => (/\.tsx?(\?|$)/.test(request.url ?? '') ? request.url : undefined),
+      },
       '/college': apiTarget,
       '/healthz': apiTarget,
       '/readyz': apiTarget,
