@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, openPage } from '../support/browser';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc';
-import { freePort, type RunningServer, startServer } from '../support/server';
+import { type RunningServer, startServer } from '../support/server';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 let server: RunningServer;
@@ -11,17 +11,15 @@ let smtp: TestSmtpServer;
 let oidc: TestOidcProvider;
 
 beforeAll(async () => {
-  const port = await freePort();
+  // The app's port is not fixed here: when another test takes it first, the harness starts the
+  // app on another one, and the provider accepts its callback on any loopback port.
   [smtp, oidc] = await Promise.all([
     startSmtpServer(),
-    startOidcProvider({ redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/oidc`] }),
+    startOidcProvider({ redirectUris: ['http://127.0.0.1/api/auth/callback/oidc'], anyLoopbackPort: true }),
   ]);
   oidc.addAccount('eagle', { email: 'eagle.e2e@bc.edu', name: 'Eagle E2E', emailVerified: true });
   oidc.addAccount('outsider', { email: 'outsider@gmail.com', name: 'Outsider', emailVerified: true });
-  [server, browser] = await Promise.all([
-    startServer({ port, env: { SMTP_URL: smtp.url, ...oidc.env } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SMTP_URL: smtp.url, ...oidc.env } }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

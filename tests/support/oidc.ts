@@ -24,10 +24,13 @@ export interface TestOidcProvider {
 
 /**
  * A local OpenID provider (`oidc-provider` with its development login and consent pages), so
- * sign-in tests never reach the internet. `redirectUris` must list the app's callback.
+ * sign-in tests never reach the internet. `redirectUris` must list the app's callback. With
+ * `anyLoopbackPort`, a loopback callback matches on any port (RFC 8252's rule for native apps,
+ * which oidc-provider applies to native clients): the app's port need not be known in advance.
  */
 export async function startOidcProvider(options: {
   redirectUris: string[];
+  anyLoopbackPort?: boolean;
   port?: number;
   label?: string;
   listen?: boolean;
@@ -43,6 +46,7 @@ export async function startOidcProvider(options: {
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: options.redirectUris,
+        ...(options.anyLoopbackPort ? { application_type: 'native' } : {}),
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
