@@ -111,13 +111,13 @@ export const POPUP_CLOSED_POLL_MS = 500;
 export const POPUP_CLOSED_GRACE_MS = 1500;
 
 /**
- * Resolves with the popup's report (from `origin`, with `nonce`), or with 'done' once the popup
- * has been closed for POPUP_CLOSED_GRACE_MS without one (the person closed it, or the report was
- * lost: the caller re-reads the session either way).
+ * Resolves with the popup's report to `opener` (from `origin`, with `nonce`), or with 'done' once
+ * the popup has been closed for POPUP_CLOSED_GRACE_MS without one (the person closed it, or the
+ * report was lost: the caller re-reads the session either way).
  */
 export function waitForPopupOutcome(
   popup: Pick<Window, 'closed' | 'close'>,
-  messages: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  opener: Pick<Window, 'addEventListener' | 'removeEventListener'>,
   origin: string,
   nonce: string,
 ): Promise<PopupOutcome> {
@@ -127,7 +127,7 @@ export function waitForPopupOutcome(
     const settle = (outcome: PopupOutcome) => {
       if (settled) return;
       settled = true;
-      messages.removeEventListener('message', onMessage);
+      opener.removeEventListener('message', onMessage);
       clearInterval(poll);
       clearTimeout(grace);
       resolve(outcome);
@@ -148,7 +148,7 @@ export function waitForPopupOutcome(
       clearInterval(poll);
       grace = setTimeout(() => settle({ kind: 'done' }), POPUP_CLOSED_GRACE_MS);
     }, POPUP_CLOSED_POLL_MS);
-    messages.addEventListener('message', onMessage);
+    opener.addEventListener('message', onMessage);
   });
 }
 
