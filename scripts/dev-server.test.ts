@@ -11,6 +11,7 @@ describe('the development server', () => {
   let api: Server;
   let vite: ViteDevServer;
   let base: string;
+  const apiPortBefore = process.env.API_PORT;
 
   beforeAll(async () => {
     // Stands in for the API: answers every request with its path, so a test sees what was proxied.
@@ -34,7 +35,8 @@ describe('the development server', () => {
   afterAll(async () => {
     await vite?.close();
     await new Promise((resolve) => api?.close(resolve));
-    delete process.env.API_PORT;
+    if (apiPortBefore === undefined) delete process.env.API_PORT;
+    else process.env.API_PORT = apiPortBefore;
   });
 
   it("serves the client's modules under src/client/api/ itself", async () => {

@@ -14,9 +14,9 @@ import { loadPageHtml, pageRoute } from './page-html';
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
 
 /**
- * Serves the built client (hashed assets cached for a year and precompressed, index.html never
- * cached, compressed on the fly and carrying the page's first answers), the college's images, and index.html for every client route.
- * Unknown /api paths get the JSON 404.
+ * Serves the built client (hashed assets cached for a year and precompressed; index.html never
+ * cached, compressed on the fly and carrying the page's first answers), the college's images, and
+ * index.html for every client route. Unknown /api paths get the JSON 404.
  */
 export async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(fastifyStatic, {
