@@ -7,12 +7,15 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { lockDataDir } from '../src/server/db/data-dir-lock';
+import { applyPrivateUmask } from '../src/server/db/private-data-dir';
 import { countByStatus, listRecent } from '../src/server/mail/outbox-queries';
 
 const SHOWN = 20;
 
 async function main() {
   const retryFailed = process.argv.includes('--retry-failed');
+  // The files it writes in DATA_DIR are as private as the server's (src/server/db/private-data-dir.ts).
+  applyPrivateUmask();
   const config = loadConfig();
   const release = config.databaseUrl
     ? undefined

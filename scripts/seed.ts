@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { lockDataDir } from '../src/server/db/data-dir-lock';
+import { applyPrivateUmask } from '../src/server/db/private-data-dir';
 import { posting, postingImage, postingMember, user } from '../src/server/db/schema';
 import { inspectImage, renderVariants } from '../src/server/images/images';
 import { POSTINGS_KEY_PREFIX } from '../src/server/postings/service';
@@ -20,6 +21,8 @@ const POSTINGS = 60;
 const POSTINGS_WITH_IMAGES = 12;
 
 async function main() {
+  // The files it writes in DATA_DIR are as private as the server's (src/server/db/private-data-dir.ts).
+  applyPrivateUmask();
   const config = loadConfig();
   const release = config.databaseUrl
     ? undefined

@@ -36,6 +36,9 @@ export function spawnServer(port: number, env: Record<string, string>): ServerPr
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
+      // A test server in production mode writes its mail to DATA_DIR/mailbox (config.ts refuses
+      // that unless it is asked for); tests that check delivery pass SMTP_URL.
+      FILE_MAILBOX: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,7 +17,7 @@ import { fastifyTrustProxy } from './http/client-address';
 import { registerCompression } from './http/compression';
 import { frameworkErrorReply, installErrorHandling } from './http/errors';
 import { installNulGuard } from './http/nul-guard';
-import { OneLinePerRequest } from './http/request-log';
+import { OneLinePerRequest, withRedactedUrls } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { JobRunner } from './jobs/runner';
@@ -88,7 +88,7 @@ function createMailer(config: AppConfig, app: FastifyInstance): Mailer {
   return config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createFileMailer(path.join(config.dataDir, 'mailbox'), config.mailFrom, app.log, {
-        banner: config.nodeEnv === 'development',
+        development: config.nodeEnv === 'development',
       });
 }
 
@@ -119,7 +119,8 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const development = config.nodeEnv === 'development';
   const app = Fastify({
-    logger: logger ?? loggerOptions(config),
+    // Tokens in URLs (verification, reset, renewal and unsubscribe links) never reach a log.
+    logger: withRedactedUrls(logger ?? loggerOptions(config)),
     // In development one line per request replaces Fastify's two multi-line entries.
     ...(development ? { logController: new OneLinePerRequest() } : {}),
     trustProxy: fastifyTrustProxy(config.trustProxy),

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { assertServerCanSendMail, ConfigError, loadConfig } from './config';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'qm-config-'));
@@ -70,6 +70,34 @@ describe('loadConfig', () => {
     expect(configError({ ...base(), NODE_ENV: 'production' })).toBe(
       'AUTH_SECRET must be set (at least 32 characters) when NODE_ENV is production.',
     );
+  });
+
+  it('refuses the file mailbox for a production server: reset links would only be written to disk', () => {
+    const production = {
+      ...base(),
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-production-secret-that-is-long-enough-0123',
+    };
+    const refusal = () => {
+      try {
+        assertServerCanSendMail(loadConfig(production, repoRoot));
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal()).toBe(
+      'SMTP_URL must be set when NODE_ENV is production (smtp://user:pass@host:587), or e-mail would only be written to DATA_DIR/mailbox.',
+    );
+    expect(() =>
+      assertServerCanSendMail(loadConfig({ ...production, SMTP_URL: 'smtp://mail.example:587' }, repoRoot)),
+    ).not.toThrow();
+    // A test server may ask for the mailbox on purpose.
+    expect(() => assertServerCanSendMail(loadConfig({ ...production, FILE_MAILBOX: '1' }, repoRoot))).not.toThrow();
+    expect(configError({ ...production, FILE_MAILBOX: 'yes' })).toBe('FILE_MAILBOX must be 1 or 0.');
+    // Development keeps the mailbox by default.
+    expect(() => assertServerCanSendMail(loadConfig({ ...base(), NODE_ENV: 'development' }, repoRoot))).not.toThrow();
   });
 
   it('names the variable when DATABASE_URL is not a PostgreSQL URL', () => {

@@ -38,6 +38,11 @@ export interface AppConfig {
   /** Absolute folder of the college's images. */
   collegeAssetsDir: string;
   smtpUrl: string | undefined;
+  /**
+   * FILE_MAILBOX: without SMTP_URL, mail is written to DATA_DIR/mailbox. Production refuses that
+   * unless this says it is meant (a test server nobody relies on for mail).
+   */
+  fileMailbox: boolean;
   mailFrom: string;
   contactTo: string;
   oidc: OidcConfig | undefined;
@@ -130,6 +135,13 @@ const envSchema = z.object({
   AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters long').optional()),
   COLLEGE_CONFIG: z.preprocess(blankToUndefined, z.string().default('config/college.json')),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']),
+  FILE_MAILBOX: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['1', 'true', '0', 'false'], { error: 'must be 1 or 0' })
+      .default('0')
+      .transform((value) => value === '1' || value === 'true'),
+  ),
   MAIL_FROM: optionalString,
   CONTACT_TO: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
   OIDC_ISSUER: urlWithProtocols(['http:', 'https:']),
@@ -230,6 +242,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   }
 
+  const authSecret = resolveAuthSecret(vars, dataDir);
+
   const port = vars.PORT;
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -240,11 +254,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     dataDir,
     databaseUrl: vars.DATABASE_URL,
     orphanGraceMs: vars.ORPHAN_FILE_GRACE_SECONDS * 1000,
-    authSecret: resolveAuthSecret(vars, dataDir),
+    authSecret,
     collegeConfigPath,
     college,
     collegeAssetsDir: path.resolve(path.dirname(collegeConfigPath), college.assetsDir),
     smtpUrl: vars.SMTP_URL,
+    fileMailbox: vars.FILE_MAILBOX,
     mailFrom: vars.MAIL_FROM ?? `${college.productName} <no-reply@${new URL(publicUrl).hostname}>`,
     contactTo: vars.CONTACT_TO ?? college.teamContactEmail,
     oidc:
@@ -268,6 +283,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     clientDir: path.resolve(cwd, 'dist/client'),
   };
+}
+
+/**
+ * The server (not the scripts, which send no mail) refuses to run in production with the file
+ * mailbox: it stores every link, password resets included, on disk instead of sending it. A test
+ * server may ask for it on purpose (FILE_MAILBOX=1).
+ */
+export function assertServerCanSendMail(config: Pick<AppConfig, 'nodeEnv' | 'smtpUrl' | 'fileMailbox'>): void {
+  if (config.nodeEnv === 'production' && !config.smtpUrl && !config.fileMailbox) {
+    throw new ConfigError(
+      'SMTP_URL must be set when NODE_ENV is production (smtp://user:pass@host:587), or e-mail would only be written to DATA_DIR/mailbox.',
+    );
+  }
 }
 
 /** Moderators are named by e-mail address in the college config (issue 14), compared case-insensitively. */

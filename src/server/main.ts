@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { buildApp, loggerOptions } from './app';
-import { type AppConfig, ConfigError, loadConfig } from './config';
+import { type AppConfig, assertServerCanSendMail, ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { lockDataDir } from './db/data-dir-lock';
+import { applyPrivateUmask, makeDataDirPrivate } from './db/private-data-dir';
 
 /** One sentence for the operator, never a stack trace. */
 function fail(message: string): never {
@@ -21,12 +22,22 @@ function describeDatabaseFailure(config: AppConfig, error: unknown): string {
 }
 
 async function main(): Promise<void> {
+  // Before anything is written to DATA_DIR (loadConfig may write the generated auth-secret).
+  applyPrivateUmask();
   let config: AppConfig;
   try {
     config = loadConfig();
+    assertServerCanSendMail(config);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
+  }
+  try {
+    makeDataDirPrivate(config.dataDir);
+  } catch (error) {
+    fail(
+      `The data folder ${config.dataDir} cannot be made private to this account (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
   }
 
   let releaseLock: (() => Promise<void>) | undefined;

@@ -21,7 +21,13 @@ export async function createTestApp(
   /** Extra routes to add before the app starts (e.g. a probe behind a guard). */
   extend?: (app: FastifyInstance) => void,
   /** backgroundJobs false: the test runs the outbox and expiry itself (`app.outbox.deliverDue()`). */
-  options: { backgroundJobs?: boolean; database?: TestDatabase; onRoute?: (route: RouteOptions) => void } = {},
+  options: {
+    backgroundJobs?: boolean;
+    database?: TestDatabase;
+    onRoute?: (route: RouteOptions) => void;
+    /** pino options (e.g. a stream that captures the log); quiet by default. */
+    logger?: object;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-data-'));
   const config = loadConfig(
@@ -42,7 +48,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     backgroundJobs: options.backgroundJobs,
     onRoute: options.onRoute,
   });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CHANGES_CHANNEL, ChangeFeed, listeningConnection, watchChanges } from './changes';
+import { PrivateNodeFS } from './private-data-dir';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -85,7 +86,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   } else {
     // PGlite does not create parent folders itself.
     if (!existsSync(path.dirname(options.dataDir))) mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    client = await PGlite.create(options.dataDir);
+    // Its files are the owner's alone (private-data-dir.ts).
+    client = await PGlite.create({ fs: new PrivateNodeFS(options.dataDir) });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   // One connection in this process: it hears every announcement, its own writes' at once.

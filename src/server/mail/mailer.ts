@@ -78,15 +78,17 @@ export function mailBanner(message: Pick<MailMessage, 'to' | 'subject' | 'link'>
 }
 
 /**
- * Without SMTP_URL: each message is written to DATA_DIR/mailbox as an .eml file and summarised on
- * the log (recipient, subject, link), so a newcomer on the embedded defaults can follow the link.
- * `banner` (development): the summary as a block of its own (`mailBanner`), not one line.
+ * Without SMTP_URL: each message is written to DATA_DIR/mailbox as an .eml file (0600: it holds
+ * sign-in links) and summarised on the log. `development`: the summary is a block of its own
+ * (`mailBanner`) with the message's link, so a newcomer on the embedded defaults can follow it.
+ * Elsewhere the log names recipient, subject and file but never the link: a log is read by more
+ * people than a mailbox, and a verification or reset link opens the account.
  */
 export function createFileMailer(
   mailboxDir: string,
   from: string,
   log: Pick<FastifyBaseLogger, 'info'>,
-  { banner = false }: { banner?: boolean } = {},
+  { development = false }: { development?: boolean } = {},
 ): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -101,16 +103,21 @@ export function createFileMailer(
         headers: message.headers,
         messageId: message.messageId,
       });
-      mkdirSync(mailboxDir, { recursive: true });
+      mkdirSync(mailboxDir, { recursive: true, mode: 0o700 });
       const safeTo = message.to.replace(/[^\w.@-]+/g, '_');
       const file = path.join(mailboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      writeFileSync(file, info.message as Buffer);
-      log.info(
-        { mail: { to: message.to, subject: message.subject, link: message.link, file } },
-        banner
-          ? `\n${mailBanner(message, file)}`
-          : `mail to ${message.to}: ${message.subject}${message.link ? ` — ${message.link}` : ''}`,
-      );
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      if (development) {
+        log.info(
+          { mail: { to: message.to, subject: message.subject, link: message.link, file } },
+          `\n${mailBanner(message, file)}`,
+        );
+      } else {
+        log.info(
+          { mail: { to: message.to, subject: message.subject, file } },
+          `mail to ${message.to}: ${message.subject}`,
+        );
+      }
     },
     async close() {},
   };

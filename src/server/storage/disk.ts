@@ -26,9 +26,10 @@ export function createDiskStorage(root: string): Storage {
       // Twice: a delete in the same folder may remove it between mkdir and write.
       for (let attempt = 1; ; attempt++) {
         try {
-          await mkdir(path.dirname(temporary), { recursive: true });
-          await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(temporary, body);
+          // Private whatever the umask (src/server/db/private-data-dir.ts).
+          await mkdir(path.dirname(temporary), { recursive: true, mode: 0o700 });
+          await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+          await writeFile(temporary, body, { mode: 0o600 });
           await rename(temporary, file);
           return;
         } catch (error) {
