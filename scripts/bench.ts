@@ -146,6 +146,7 @@ function samplePostings(dormKeys: string[]): AlertPosting[] {
       rentStart: onCampus ? null : '2027-06-01',
       rentEnd: onCampus ? null : '2028-05-31',
       status: 'Unfulfilled',
+      hidden: false,
     };
   });
 }

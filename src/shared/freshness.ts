@@ -8,6 +8,11 @@ export const freshnessMessages = {
     title: 'Link Not Valid',
     message: 'This link is not valid. Open the latest e-mail about your posting, or manage it from your profile.',
   },
+  expiredLink: {
+    title: 'Link Expired',
+    message:
+      'This link has expired. You can still renew your posting or mark it Fulfilled from its page: sign in and open it from your profile.',
+  },
   usedLink: {
     title: 'Link Already Used',
     message:

@@ -49,7 +49,8 @@ export const messages = {
     memberAcademicYear: (n: number) => `Please select the academic year of member ${n}.`,
     memberGender: (n: number) => `Please select the gender of member ${n}.`,
     memberCustomGender: (n: number) => `Please describe the gender of member ${n}.`,
-    memberEmail: (n: number) => `Please enter a valid email address for member ${n} (or leave it blank).`,
+    memberEmail: (n: number) =>
+      `Please enter one plain email address for member ${n}, like name@bc.edu (no name, spaces, commas or ?), or leave it blank.`,
     memberInstagram: (n: number) =>
       `Please enter a valid Instagram handle for member ${n} (letters, digits, periods and underscores; 30 at most), or leave it blank.`,
     tooLong: (field: string, max: number) => `${field} can be at most ${max} characters long.`,

@@ -41,5 +41,10 @@ export const savedSearchMessages = {
       title: 'Link Not Valid',
       message: 'This unsubscribe link is not valid. Sign in and change the alert setting on your profile instead.',
     },
+    expired: {
+      title: 'Link Expired',
+      message:
+        'This unsubscribe link has expired (links work for a year). Sign in and change the alert setting on your profile instead.',
+    },
   },
 };

@@ -49,8 +49,11 @@ const STRINGS = [
 const ADMIN_NAME = '<img src=x onerror="window.__pwned=1"> {{7*7}} Ada';
 // biome-ignore lint/suspicious/noTemplateCurlyInString: template syntax is the point
 const STUDENT_NAME = '<script>window.__pwned=1</script> ${7*7} Sam';
-/** Valid by the e-mail rule (no spaces, one @, a dot after it), markup all the same. */
-const MEMBER_EMAIL = '"><svg/onload=window.__pwned=1>@x.co';
+/**
+ * The most unusual address the e-mail rule takes (markup, `?` and lists are refused by the server
+ * since issue 22): its link is percent-encoded, its text shown as typed.
+ */
+const MEMBER_EMAIL = "o'neil+rooms@x.co";
 const DESCRIPTION = STRINGS.join('\n');
 const PING_MESSAGE = STRINGS.join(' | ');
 
@@ -235,7 +238,7 @@ describe('injection strings render as text', () => {
       }
       const email = members.getByRole('link', { name: MEMBER_EMAIL }).first();
       expect(await email.textContent()).toBe(MEMBER_EMAIL);
-      expect(await email.getAttribute('href')).toBe(`mailto:${MEMBER_EMAIL}`);
+      expect(await email.getAttribute('href')).toBe("mailto:o'neil%2Brooms@x.co");
       await expectNothingRan(page, dialogs);
       await expectAccessible(page);
     }

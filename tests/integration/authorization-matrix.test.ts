@@ -286,14 +286,17 @@ async function postingWithInvitee(): Promise<string> {
 }
 
 /** A 'Still looking?' link of a fresh posting of the owner's, as the reminder e-mails it. */
-async function renewalLink(secret = t.config.authSecret): Promise<{ postingId: string; token: string }> {
+async function renewalLink(
+  secret = t.config.authSecret,
+  issuedAt = new Date(),
+): Promise<{ postingId: string; token: string }> {
   const postingId = await ownersPosting();
   const nonce = randomUUID();
   await t.database.db
     .update(posting)
     .set({ renewalRemindedAt: new Date(), renewalNonce: nonce })
     .where(eq(posting.id, postingId));
-  return { postingId, token: createRenewalToken(secret, { postingId, nonce, action: 'renew' }) };
+  return { postingId, token: createRenewalToken(secret, { postingId, nonce, action: 'renew' }, issuedAt) };
 }
 
 /** A saved search of the owner's with its alert on (written directly: the per-student limit is not tested here). */
@@ -312,9 +315,23 @@ async function ownersSearch(): Promise<string> {
 }
 
 /** The unsubscribe link of a fresh saved search of the owner's, as its alert e-mails carry it. */
-async function unsubscribeLink(secret = t.config.authSecret): Promise<string> {
+async function unsubscribeLink(secret = t.config.authSecret, issuedAt = new Date()): Promise<string> {
   const id = await ownersSearch();
-  return `/api/saved-searches/unsubscribe?id=${id}&token=${unsubscribeToken(secret, id, owner.id as string)}`;
+  return `/api/saved-searches/unsubscribe?id=${id}&token=${unsubscribeToken(secret, id, owner.id as string, issuedAt)}`;
+}
+
+/** Links are dated (issue 22): a renewal link works for the stale period, an unsubscribe link a year. */
+const longAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000);
+
+/** The image of a posting of the owner's that a moderator then hid. */
+async function hiddenPostingImage(): Promise<string> {
+  const created = await sendPosting(t, { cookie: owner.cookie, posting: onCampusPosting(), files: [await jpegFile()] });
+  expect(created.statusCode, created.body).toBe(201);
+  await t.database.db
+    .update(posting)
+    .set({ hiddenAt: new Date(), hiddenKind: 'moderator', hiddenReason: 'Photos of another building.' })
+    .where(eq(posting.id, created.json().id));
+  return created.json().images[0].cardUrl;
 }
 
 const FORGED_SECRET = 'another-secret-that-is-long-enough-0123456789';
@@ -411,9 +428,25 @@ const rows: Row[] = [
     expect: membersOnly(ok()),
   },
   {
+    route: 'GET /api/images/*',
+    name: 'of a posting hidden by a moderator',
+    call: async () => ({ url: await hiddenPostingImage() }),
+    // As a missing image to other students; still its admin's and the moderators'.
+    expect: membersOnly(refused(404, 'NOT_FOUND'), ok()),
+    moderator: ok(),
+  },
+  {
     route: 'PUT /api/postings/:id/bookmark',
     call: async () => ({ url: `/api/postings/${await ownersPosting()}/bookmark` }),
     expect: membersOnly(ok(), refused(403, 'OWN_POSTING')),
+  },
+  {
+    route: 'PUT /api/postings/:id/bookmark',
+    name: 'a posting hidden by a moderator',
+    call: async () => ({ url: `/api/postings/${await hiddenPosting()}/bookmark` }),
+    // As bookmarking a missing posting, for moderators too; still the admin's own.
+    expect: membersOnly(refused(404, 'NOT_FOUND'), refused(403, 'OWN_POSTING')),
+    moderator: refused(404, 'NOT_FOUND'),
   },
   {
     route: 'DELETE /api/postings/:id/bookmark',
@@ -566,9 +599,23 @@ const rows: Row[] = [
     expect: everyone(refused(400, 'RENEWAL_LINK_INVALID')),
   },
   {
+    route: 'GET /api/renewals',
+    name: 'an expired link',
+    call: async () => ({
+      url: `/api/renewals?token=${encodeURIComponent((await renewalLink(undefined, longAgo(30))).token)}`,
+    }),
+    expect: everyone(refused(410, 'RENEWAL_LINK_EXPIRED')),
+  },
+  {
     route: 'POST /api/renewals',
     call: async () => ({ url: '/api/renewals', payload: { token: (await renewalLink()).token } }),
     expect: everyone(ok()),
+  },
+  {
+    route: 'POST /api/renewals',
+    name: 'an expired link',
+    call: async () => ({ url: '/api/renewals', payload: { token: (await renewalLink(undefined, longAgo(30))).token } }),
+    expect: everyone(refused(410, 'RENEWAL_LINK_EXPIRED')),
   },
   {
     route: 'POST /api/renewals',
@@ -608,6 +655,18 @@ const rows: Row[] = [
     route: 'POST /api/saved-searches/unsubscribe',
     call: async () => ({ url: await unsubscribeLink(), payload: {} }),
     expect: everyone(ok()),
+  },
+  {
+    route: 'GET /api/saved-searches/unsubscribe',
+    name: 'an expired link',
+    call: async () => ({ url: await unsubscribeLink(undefined, longAgo(366)) }),
+    expect: everyone(refused(410, 'UNSUBSCRIBE_LINK_EXPIRED')),
+  },
+  {
+    route: 'POST /api/saved-searches/unsubscribe',
+    name: 'an expired link',
+    call: async () => ({ url: await unsubscribeLink(undefined, longAgo(366)), payload: {} }),
+    expect: everyone(refused(410, 'UNSUBSCRIBE_LINK_EXPIRED')),
   },
   {
     route: 'POST /api/saved-searches/unsubscribe',

@@ -97,6 +97,21 @@ describe('compression', () => {
     expect(health.headers['content-encoding']).toBeUndefined();
   });
 
+  it('does not serve the build manifest (or any dotfile), while the hashed assets still are', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    for (const url of ['/.vite/manifest.json', '/.vite/', '/.vite', '/assets/../.vite/manifest.json']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await t.app.inject({ method, url, headers: { 'accept-encoding': 'gzip, br' } });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.body).not.toContain('"isEntry"');
+        if (method === 'GET') expect(response.json(), url).toEqual(missing.json());
+      }
+    }
+    for (const file of builtAssets().slice(0, 3)) {
+      expect((await t.app.inject({ method: 'GET', url: `/${file}` })).statusCode).toBe(200);
+    }
+  });
+
   it("names a route's own chunks in its page for the browser to preload", async () => {
     const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
       string,

@@ -29,6 +29,7 @@ const base: AlertPosting = {
   rentStart: null,
   rentEnd: null,
   status: 'Unfulfilled',
+  hidden: false,
 };
 
 const shapes: [string, AlertPosting][] = [

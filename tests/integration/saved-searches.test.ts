@@ -82,7 +82,7 @@ const postingsIn = (text: string) => [...text.matchAll(/detailView\?id=([0-9a-f-
 
 /** The unsubscribe page link of an e-mail, split into id and token. */
 function unsubscribeLink(text: string): { id: string; token: string } {
-  const match = /\/alerts\/unsubscribe\?id=([0-9a-f-]{36})&token=([\w-]+)/.exec(text);
+  const match = /\/alerts\/unsubscribe\?id=([0-9a-f-]{36})&token=([\w.-]+)/.exec(text);
   if (!match) throw new Error(`no unsubscribe link in: ${text}`);
   return { id: match[1] as string, token: match[2] as string };
 }

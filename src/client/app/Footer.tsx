@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { mailtoHref } from '../ui/mailto';
 import { useCollege } from './config-context';
 import styles from './Footer.module.css';
 import { useGroupsMatched } from './groups-matched';
@@ -16,7 +17,7 @@ export function Footer() {
           </h2>
           <ul className={styles.list}>
             <li>
-              <a href={`mailto:${footer.contactEmail}`}>{footer.contactEmail}</a>
+              <a href={mailtoHref(footer.contactEmail)}>{footer.contactEmail}</a>
             </li>
             {footer.contactPhone ? (
               <li>

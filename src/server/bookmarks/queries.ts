@@ -11,7 +11,8 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * Stores the bookmark as its own row: concurrent bookmarks by many students never overwrite each
- * other, and doing it twice is the same as once. 'missing' when the posting does not exist, 'own'
+ * other, and doing it twice is the same as once. 'missing' when the posting does not exist or is
+ * hidden by moderation (the same answer: a hidden posting is not there for other students), 'own'
  * (and nothing stored) when the user administers it.
  */
 export async function insertBookmark(
@@ -22,7 +23,10 @@ export async function insertBookmark(
   try {
     const rows = await queryRows<{ found: boolean; own: boolean }>(
       db,
-      sql`WITH target AS (SELECT id, admin_user_id FROM posting WHERE id = ${postingId}::uuid),
+      sql`WITH target AS (
+          SELECT id, admin_user_id FROM posting
+          WHERE id = ${postingId}::uuid AND (hidden_at IS NULL OR admin_user_id = ${userId})
+        ),
         added AS (
           INSERT INTO bookmark (user_id, posting_id)
           SELECT ${userId}, id FROM target WHERE admin_user_id <> ${userId}

@@ -12,6 +12,12 @@ import { loadPageHtml, pageRoute } from './page-html';
 
 // Precompressed siblings (name.js.br, name.js.gz) are the same hashed asset.
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
+/**
+ * A path with a segment starting with a dot: the build's `.vite/manifest.json` (the server reads
+ * it; a visitor has no use for the map of every chunk) and any other dotfile. Never served, and
+ * answered with the JSON 404 rather than the page.
+ */
+const DOT_SEGMENT = /(^|\/)\./;
 
 /**
  * Serves the built client (hashed assets cached for a year and precompressed; index.html never
@@ -63,6 +69,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       // The build writes name.js.br and name.js.gz beside each hashed script and stylesheet
       // (vite.config.ts); they are sent by the request's Accept-Encoding, with Vary set.
       preCompressed: true,
+      allowedPath: (pathName) => !DOT_SEGMENT.test(pathName),
       setHeaders(res, filePath) {
         res.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -77,6 +84,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
       url !== '/api' &&
+      !DOT_SEGMENT.test(url) &&
       !url.startsWith('/assets/') &&
       !url.startsWith(COLLEGE_ASSETS_PREFIX);
     if (hasClient && isPageRequest) return sendPage(request, reply, url);

@@ -25,12 +25,15 @@ export function placeLabel(config: AppConfig, posting: { dorm: string | null; ad
 export const renewalUrl = (config: AppConfig, token: string) =>
   `${config.publicUrl}/renew?token=${encodeURIComponent(token)}`;
 
-function stillLookingMail(config: AppConfig, row: ReminderRow): OutgoingMail {
+function stillLookingMail(config: AppConfig, row: ReminderRow, now: Date): OutgoingMail {
   const { productName } = config.college;
   const { remindAfterDays, staleAfterDays } = config.college.freshness;
   const place = placeLabel(config, row);
   const link = (action: 'renew' | 'fulfil') =>
-    renewalUrl(config, createRenewalToken(config.authSecret, { postingId: row.id, nonce: row.renewal_nonce, action }));
+    renewalUrl(
+      config,
+      createRenewalToken(config.authSecret, { postingId: row.id, nonce: row.renewal_nonce, action }, now),
+    );
   const renew = { label: RENEWAL_ACTION_LABELS.renew, url: link('renew') };
   const fulfil = { label: RENEWAL_ACTION_LABELS.fulfil, url: link('fulfil') };
   return {
@@ -44,7 +47,7 @@ function stillLookingMail(config: AppConfig, row: ReminderRow): OutgoingMail {
       paragraphs: [
         `Hi ${row.admin_name},`,
         `Your posting at ${place} on ${productName} has not been updated for ${remindAfterDays} days. Is your group still looking for roommates?`,
-        `Choose below (each link asks you to confirm, and works once). If we do not hear from you within ${staleAfterDays} days, the posting is marked stale and hidden from search until you renew or edit it.`,
+        `Choose below (each link asks you to confirm, and works once within ${staleAfterDays} days). If we do not hear from you by then, the posting is marked stale and hidden from search until you renew or edit it.`,
       ],
       actions: [renew, fulfil],
     }),
@@ -62,7 +65,7 @@ export function createFreshnessJob({ db, config }: { db: Database; config: AppCo
         const rows = await claimRemindersDue(tx, new Date(now.getTime() - remindAfterDays * DAY_MS), now, BATCH);
         await enqueueMail(
           tx,
-          rows.map((row) => stillLookingMail(config, row)),
+          rows.map((row) => stillLookingMail(config, row, now)),
         );
         return rows.length;
       });

@@ -126,6 +126,7 @@ async function routes(
     onFulfilled,
     isModerator: moderatorCheck(config),
     renewalSecret: config.authSecret,
+    renewalLinkMaxAgeMs: config.college.freshness.staleAfterDays * 24 * 60 * 60_000,
     placeLabel: (posting) => placeLabel(config, posting),
     onListed,
     afterListed,
@@ -238,6 +239,8 @@ async function routes(
     async (request, reply) => {
       const key = request.params['*'];
       if (!key.startsWith(POSTINGS_KEY_PREFIX) || !isSafeKey(key)) throw errors.notFound();
+      // A hidden (or deleted) posting's images are not there for other students.
+      if (!(await service.mayViewImage(viewerOf(request), key))) throw errors.notFound();
       const object = await storage.get(key);
       if (!object) throw errors.notFound();
       reply

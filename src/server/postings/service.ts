@@ -137,6 +137,8 @@ export interface PostingServiceDeps {
   isModerator: (email: string) => boolean;
   /** The key the renewal links are signed with. */
   renewalSecret: string;
+  /** How long a renewal link works after it was made: the stale period (issue 22). */
+  renewalLinkMaxAgeMs: number;
   /** How a posting is named to people (the dorm's label or the address). */
   placeLabel: (posting: { dorm: string | null; address: string | null }) => string;
   /**
@@ -149,6 +151,8 @@ export interface PostingServiceDeps {
 
 const invalidRenewal = () =>
   new AppError(400, 'RENEWAL_LINK_INVALID', freshnessMessages.invalidLink.title, freshnessMessages.invalidLink.message);
+const expiredRenewal = () =>
+  new AppError(410, 'RENEWAL_LINK_EXPIRED', freshnessMessages.expiredLink.title, freshnessMessages.expiredLink.message);
 const usedRenewal = () =>
   new AppError(410, 'RENEWAL_LINK_USED', freshnessMessages.usedLink.title, freshnessMessages.usedLink.message);
 
@@ -160,6 +164,7 @@ export function createPostingService({
   onFulfilled,
   isModerator,
   renewalSecret,
+  renewalLinkMaxAgeMs,
   placeLabel,
   onListed,
   afterListed,
@@ -275,6 +280,19 @@ export function createPostingService({
     return toDetail(record, viewer.id, moderator);
   }
 
+  /**
+   * Whether the viewer may fetch a stored image (key `postings/<posting id>/...`): its posting
+   * exists and is not hidden, or the viewer is its admin or a moderator. Otherwise the image
+   * answers as a missing one does.
+   */
+  async function mayViewImage(viewer: Viewer, key: string): Promise<boolean> {
+    const postingId = key.split('/')[1] ?? '';
+    if (!key.startsWith(POSTINGS_KEY_PREFIX) || !isPostingId(postingId)) return false;
+    const row = await q.findPosting(db, postingId);
+    if (!row) return false;
+    return row.hiddenAt === null || row.adminUserId === viewer.id || isModerator(viewer.email);
+  }
+
   async function create(viewer: Viewer, submission: Submission): Promise<PostingDetail> {
     const { write, problems } = validateFields(viewer, submission.posting);
     problems.push(...submission.problems);
@@ -340,6 +358,15 @@ export function createPostingService({
     return getDetail(viewer, current.id);
   }
 
+  /**
+   * What marking a posting Fulfilled brings, by the status control or the e-mail's link alike: it
+   * counts toward groups matched (decision 0012) and its open pings close.
+   */
+  async function fulfilled(tx: Executor, locked: q.PostingRow): Promise<void> {
+    await q.recordFulfilment(tx, locked.id);
+    await onFulfilled(tx, locked);
+  }
+
   async function setStatus(
     viewer: Viewer,
     id: string,
@@ -355,10 +382,7 @@ export function createPostingService({
         if (locked.adminUserId !== viewer.id) throw notAdmin();
         if (locked.status === status) return { status, changed: false };
         await q.updateStatus(tx, current.id, status);
-        if (status === 'Fulfilled') {
-          await q.recordFulfilment(tx, current.id);
-          await onFulfilled(tx, locked);
-        }
+        if (status === 'Fulfilled') await fulfilled(tx, locked);
         reopened = locked.status === 'Fulfilled';
         if (reopened) await onListed?.(tx, current.id);
         return { status, changed: true };
@@ -410,10 +434,17 @@ export function createPostingService({
     });
   }
 
-  /** What a renewal link would do; changes nothing (mail scanners may open links). */
-  async function previewRenewal(token: string): Promise<RenewalPreview> {
+  /** The link's claim, if it is genuine and still within its time. */
+  function readLink(token: string) {
     const claim = readRenewalToken(renewalSecret, token);
     if (!claim) throw invalidRenewal();
+    if (!claim.issuedAt || Date.now() - claim.issuedAt.getTime() > renewalLinkMaxAgeMs) throw expiredRenewal();
+    return claim;
+  }
+
+  /** What a renewal link would do; changes nothing (mail scanners may open links). */
+  async function previewRenewal(token: string): Promise<RenewalPreview> {
+    const claim = readLink(token);
     const row = await q.findPosting(db, claim.postingId);
     if (!row) throw usedRenewal();
     if (row.renewalNonce !== claim.nonce) throw usedRenewal();
@@ -425,8 +456,7 @@ export function createPostingService({
    * so this link and its sibling stop working. 'fulfil' follows the status change's rules.
    */
   async function applyRenewal(token: string): Promise<RenewalResult> {
-    const claim = readRenewalToken(renewalSecret, token);
-    if (!claim) throw invalidRenewal();
+    const claim = readLink(token);
     try {
       return await db.transaction(async (tx) => {
         const locked = await q.lockPosting(tx, claim.postingId);
@@ -436,7 +466,7 @@ export function createPostingService({
           return { action: claim.action, postingId: locked.id, message: freshnessMessages.renewed };
         }
         await q.updateStatus(tx, locked.id, 'Fulfilled');
-        if (locked.status !== 'Fulfilled') await onFulfilled(tx, locked);
+        if (locked.status !== 'Fulfilled') await fulfilled(tx, locked);
         return { action: claim.action, postingId: locked.id, message: freshnessMessages.fulfilled };
       });
     } catch (error) {
@@ -448,6 +478,7 @@ export function createPostingService({
 
   return {
     getDetail,
+    mayViewImage,
     create,
     update,
     setStatus,

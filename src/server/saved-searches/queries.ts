@@ -115,6 +115,8 @@ export interface AlertPosting extends MatchablePosting {
   adminUserId: string;
   address: string | null;
   status: 'Unfulfilled' | 'Likely Fulfilled' | 'Fulfilled';
+  /** Hidden by moderation (decision 0013): announced to nobody. */
+  hidden: boolean;
 }
 
 interface AlertPostingRow {
@@ -132,6 +134,7 @@ interface AlertPostingRow {
   rent_start: string | Date | null;
   rent_end: string | Date | null;
   status: AlertPosting['status'];
+  hidden: boolean;
 }
 
 const isoDate = (value: string | Date | null) =>
@@ -152,11 +155,12 @@ const toAlertPosting = (row: AlertPostingRow): AlertPosting => ({
   rentStart: isoDate(row.rent_start),
   rentEnd: isoDate(row.rent_end),
   status: row.status,
+  hidden: row.hidden === true,
 });
 
 const POSTING_COLUMNS = sql`p.id, p.admin_user_id, p.listing_location, p.dorm, p.address, p.aim_integer,
   p.cur_num_seek, p.admin_gender, p.admin_academic_year, p.sublet, p.rent_per_person, p.rent_start,
-  p.rent_end, p.status`;
+  p.rent_end, p.status, p.hidden_at IS NOT NULL AS hidden`;
 
 export async function loadPostings(db: Executor, ids: readonly string[]): Promise<AlertPosting[]> {
   if (ids.length === 0) return [];

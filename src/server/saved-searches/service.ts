@@ -23,13 +23,20 @@ import { AppError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { createAlertMails, type MailSearch } from './mails';
 import * as q from './queries';
-import { unsubscribeToken, verifyUnsubscribeToken } from './token';
+import { checkUnsubscribeToken, unsubscribeToken } from './token';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DIGEST_BATCH = 100;
 
 const notFound = () =>
   new AppError(404, 'SAVED_SEARCH_NOT_FOUND', savedSearchMessages.notFound.title, savedSearchMessages.notFound.message);
+const expiredLink = () =>
+  new AppError(
+    410,
+    'UNSUBSCRIBE_LINK_EXPIRED',
+    savedSearchMessages.unsubscribe.expired.title,
+    savedSearchMessages.unsubscribe.expired.message,
+  );
 const invalidLink = () =>
   new AppError(
     400,
@@ -135,7 +142,10 @@ export function createSavedSearchService({ db, config }: SavedSearchServiceDeps)
       throw invalidLink();
     }
     const row = await q.findById(db, id);
-    if (!row || !verifyUnsubscribeToken(config.authSecret, row.id, row.userId, token)) throw invalidLink();
+    if (!row) throw invalidLink();
+    const verdict = checkUnsubscribeToken(config.authSecret, row.id, row.userId, token);
+    if (verdict === 'expired') throw expiredLink();
+    if (verdict !== 'valid') throw invalidLink();
     return row;
   }
 
@@ -212,8 +222,8 @@ export function createSavedSearchService({ db, config }: SavedSearchServiceDeps)
         const event = await q.claimEvent(tx);
         if (!event) return false;
         const [posting] = await q.loadPostings(tx, [event.postingId]);
-        // Fulfilled again before the job came round: nothing to announce.
-        if (posting && posting.status !== 'Fulfilled') {
+        // Fulfilled again, or hidden by moderation, before the job came round: nothing to announce.
+        if (posting && posting.status !== 'Fulfilled' && !posting.hidden) {
           const result = await alertFor(tx, posting);
           report.postings += 1;
           report.mailed += result.mailed;
@@ -248,7 +258,8 @@ export function createSavedSearchService({ db, config }: SavedSearchServiceDeps)
           const entries: { posting: q.AlertPosting; search: MailSearch }[] = [];
           for (const item of items) {
             const posting = postings.get(item.postingId);
-            if (!posting || posting.status === 'Fulfilled') continue;
+            // A posting hidden since it matched is left out, as one deleted or filled.
+            if (!posting || posting.status === 'Fulfilled' || posting.hidden) continue;
             if (!(await q.recordSent(tx, userId, posting.id, item.savedSearchId))) continue;
             const search = { id: item.savedSearchId, name: item.searchName, alert: item.alert };
             entries.push({ posting, search: mailSearch(search, userId) });

@@ -119,7 +119,11 @@ export interface PostingWrite {
   description: string | null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain address, as zod's own e-mail rule has it: no display name, no spaces, no list (`,`),
+ * no `?` header fields (`a@bc.edu?bcc=...` once reached mailto: links), no `<>`, quotes or `%`.
+ */
+const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+.-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const INSTAGRAM = /^[A-Za-z0-9._]{1,30}$/;
 const PHONE_CHARS = /^\+?[0-9 ().-]+$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -7,6 +7,7 @@ import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } fro
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import buttonStyles from '../../ui/Button.module.css';
+import { mailtoHref } from '../../ui/mailto';
 import { PagedListStates } from '../../ui/PagedListStates';
 import { PingFit } from '../lifestyle/Fit';
 import { placeLabel } from '../postings/posting-text';
@@ -71,7 +72,7 @@ function ReceivedItem({ ping }: { ping: ReceivedPing }) {
           <time dateTime={ping.createdAt}>{shortDate(ping.createdAt)}</time>
         </p>
         <p className={styles.email}>
-          <a href={`mailto:${ping.senderEmail}`}>{ping.senderEmail}</a>
+          <a href={mailtoHref(ping.senderEmail)}>{ping.senderEmail}</a>
         </p>
         <Message text={ping.message} />
         <PingFit pingId={ping.id} senderName={ping.senderName} />

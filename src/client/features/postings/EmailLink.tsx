@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { mailtoHref } from '../../ui/mailto';
 import styles from './EmailLink.module.css';
 
 /** The pieces of `text` with a line-break opportunity before each dot. */
@@ -22,7 +23,7 @@ export function EmailLink({ email }: { email: string }) {
   const local = at > 0 ? email.slice(0, at) : email;
   const domain = at > 0 ? email.slice(at) : '';
   return (
-    <a href={`mailto:${email}`} className={styles.email} aria-label={email}>
+    <a href={mailtoHref(email)} className={styles.email} aria-label={email}>
       <span className={styles.piece}>{breakableAtDots(local)}</span>
       {domain ? (
         <>
