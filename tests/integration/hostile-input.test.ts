@@ -6,13 +6,19 @@
  *
  * FUZZ_RUNS payloads per route (200 by default; `npm run test:hostile` sends 10,000 unless told).
  */
+import { createHmac, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posting, savedSearch } from '../../src/server/db/schema';
+import { createRenewalToken } from '../../src/server/postings/renewal-token';
+import { unsubscribeToken } from '../../src/server/saved-searches/token';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
 import {
   contentType,
+  encodePathSegment,
   errorProblems,
   FUZZ_RUNS,
   hostileJsonBody,
@@ -294,6 +300,72 @@ describe(`hostile input: ${FUZZ_RUNS} generated payloads per route`, () => {
       await fuzz(
         jsonBody(['name', 'email', 'message'], { name: 'Maeve Kelly', email: 'maeve@bc.edu', message: 'Hello team' }),
         json(other, 'POST', '/api/contact'),
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'GET and POST /api/renewals (a signed link: hostile tokens, and signed ones with hostile dates)',
+    async () => {
+      const nonce = randomUUID();
+      await t.database.db
+        .update(posting)
+        .set({ renewalRemindedAt: new Date(), renewalNonce: nonce })
+        .where(eq(posting.id, postingId));
+      // Signed as the server signs, so the date and fields behind the signature are what is tried.
+      const signed = (fields: string) => {
+        const payload = Buffer.from(fields, 'utf8').toString('base64url');
+        return `${payload}.${createHmac('sha256', t.config.authSecret).update(`quadmates-renewal-v1:${payload}`).digest('base64url')}`;
+      };
+      const token = fc.oneof(
+        hostileString,
+        fc
+          .tuple(fc.constantFrom('renew', 'fulfil', 'x'), fc.oneof(hostileString, fc.integer().map(String)))
+          .map(([action, seconds]) => signed(`${postingId}|${nonce}|${action}|${seconds}`)),
+        fc
+          .date({ noInvalidDate: true })
+          .map((date) => createRenewalToken(t.config.authSecret, { postingId, nonce, action: 'fulfil' }, date)),
+      );
+      await fuzz(fc.tuple(fc.constantFrom('GET' as const, 'POST' as const), token), ([method, value]) =>
+        method === 'GET'
+          ? t.app.inject({ method, url: `/api/renewals?token=${encodePathSegment(value)}` })
+          : json(null, method, '/api/renewals')({ text: JSON.stringify({ token: value }), type: 'application/json' }),
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'GET and POST /api/saved-searches/unsubscribe (a signed link: hostile ids and tokens, hostile dates)',
+    async () => {
+      const [search] = await t.database.db
+        .insert(savedSearch)
+        .values({
+          userId: other.id,
+          name: 'Walsh',
+          alert: 'daily',
+          filters: { location: 'oncampus' },
+          location: 'oncampus',
+        })
+        .returning({ id: savedSearch.id });
+      const searchId = search?.id as string;
+      const token = fc.oneof(
+        hostileString,
+        fc.oneof(hostileString, fc.integer().map(String)).map((seconds) => {
+          const genuine = unsubscribeToken(t.config.authSecret, searchId, other.id);
+          return `${seconds}${genuine.slice(genuine.indexOf('.'))}`;
+        }),
+        fc.date({ noInvalidDate: true }).map((date) => unsubscribeToken(t.config.authSecret, searchId, other.id, date)),
+      );
+      await fuzz(
+        fc.tuple(fc.constantFrom('GET' as const, 'POST' as const), idSegment([searchId]), token),
+        ([method, id, value]) =>
+          t.app.inject({
+            method,
+            url: `/api/saved-searches/unsubscribe?id=${id}&token=${encodePathSegment(value)}`,
+            headers: originHeader(t),
+          }),
       );
     },
     TIMEOUT,

@@ -178,8 +178,8 @@ export const contentType = fc.oneof(
   },
 );
 
-/** As a browser would encode it; lone surrogates (which cannot be encoded) become U+FFFD. */
-function encodePathSegment(text: string): string {
+/** As a browser would encode it (a path segment or a query value); lone surrogates (which cannot be encoded) become U+FFFD. */
+export function encodePathSegment(text: string): string {
   const wellFormed = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   return encodeURIComponent(wellFormed) || '%20';
 }
