@@ -4,6 +4,8 @@
  * from the API as the very text sent, and reach e-mails escaped in the HTML part without splitting
  * any header.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Email } from 'postal-mime';
@@ -38,6 +40,12 @@ afterAll(async () => {
   await t?.close();
   await smtp?.stop();
 });
+
+/** Folders of uploads in progress under DATA_DIR/tmp. */
+const temporaryUploads = () => {
+  const root = path.join(t.config.dataDir, 'tmp');
+  return existsSync(root) ? readdirSync(root) : [];
+};
 
 const rowCounts = async () => ({
   postings: (await t.database.db.select({ id: posting.id }).from(posting)).length,
@@ -76,6 +84,8 @@ describe('upload attacks: refused with a clear message, no row, no file', () => 
     expect(response.json().error.details).toContain(detail);
     expect(await rowCounts()).toEqual(before);
     expect(storedFiles(t)).toEqual([]);
+    // The upload's temporary files (decision 0022) are gone too.
+    expect(temporaryUploads()).toEqual([]);
   }
 
   it('a script renamed .jpg', async () => {

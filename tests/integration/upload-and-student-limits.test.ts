@@ -188,6 +188,22 @@ describe('a posting body is not read before the sender is allowed', () => {
     expect(uploadFolders()).toEqual([]);
   });
 
+  it('answers a body that ends mid-file with 400 and keeps nothing of it', async () => {
+    const admin = await createMember(t);
+    const stream = new PassThrough();
+    stream.end(Buffer.concat([bodyHead(), Buffer.alloc(64 * 1024, 1)]));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/postings',
+      headers: { ...originHeader(t), cookie: admin.cookie, 'content-type': CONTENT_TYPE },
+      payload: stream,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    expect(uploadFolders()).toEqual([]);
+    expect(await postingsOf(admin)).toEqual([]);
+  });
+
   it('removes the temporary folder of an upload whose sender went away mid-body', async () => {
     const admin = await createMember(t);
     const stream = new PassThrough();

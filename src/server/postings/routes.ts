@@ -109,10 +109,13 @@ async function readSubmission(request: FastifyRequest, folder: UploadFolder): Pr
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') {
       submission.problems.push(messages.images.tooMany(MAX_IMAGES_PER_POSTING));
-    } else if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_PROTO_VIOLATION') {
-      throw unreadable();
-    } else {
+    } else if ((error as { syscall?: string }).syscall !== undefined) {
+      // The temporary folder could not be written (a full disk): our side, not the sender's.
       throw error;
+    } else {
+      // Any other failure is the body's: a form that ends early (the sender went away) or breaks
+      // the multipart format.
+      throw unreadable();
     }
   }
   const posting = parseJsonField(fields.posting);
