@@ -67,8 +67,7 @@ export type StudentLimitKind = keyof typeof STUDENT_LIMITS;
  */
 export const UPLOADS_IN_FLIGHT_PER_STUDENT = 2;
 export const UPLOADS_IN_FLIGHT_TOTAL = 8;
-/** Images decoded and re-encoded at once on one server (sharp's work uses libuv's 4 threads). */
-export const IMAGE_WORK_CONCURRENCY = 2;
+// Images decoded at once follow the server's cores: IMAGE_WORK_CONCURRENCY in src/server/images/images.ts.
 
 /** The sentences of the upload caps (429 for one student, 503 for the whole server). */
 export const limitMessages = {

@@ -4,8 +4,8 @@
  * stored is re-encoded WebP, auto-rotated, with every piece of metadata (EXIF, GPS, XMP, ICC) gone.
  */
 import { open, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
-import { IMAGE_WORK_CONCURRENCY } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../shared/options';
 import { createWorkQueue } from '../limits/in-flight';
@@ -50,11 +50,18 @@ async function firstBytes(path: string, count: number): Promise<Buffer> {
 }
 
 /**
- * Decoding is the expensive part (a 40-megapixel PNG costs about a third of a second of a core): at
- * most IMAGE_WORK_CONCURRENCY images at once on this server, whoever sent them; the others wait.
- * It also leaves libuv's other threads free for the file reads every other request needs.
+ * Decoding is the expensive part (a 40-megapixel PNG costs about a third of a second of a core):
+ * at most half the server's cores decode at once (at least one), each image on one libvips thread,
+ * whoever sent them; the others wait their turn. The rest of the CPU, and libuv's other threads
+ * (file reads), stay free for every other request (decision 0022).
  */
+export const IMAGE_WORK_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
+sharp.concurrency(1);
 const imageWork = createWorkQueue(IMAGE_WORK_CONCURRENCY);
+
+// Uploads are read from temporary files that are deleted after the request: libvips must not keep
+// them open (the disk space would stay taken until its cache let go).
+sharp.cache({ files: 0 });
 
 const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
 const MEGAPIXELS = Math.round(MAX_IMAGE_PIXELS / 1_000_000);
