@@ -184,11 +184,21 @@ async function routes(
   const tmpRoot = uploadRoot(config.dataDir);
 
   /**
+   * A refused upload's connection closes after the answer: otherwise Node reads the unread body to
+   * the end to keep the connection alive (nothing kept, but the sender's 100 MB still arrive).
+   */
+  const bodyRead = new WeakSet<FastifyRequest>();
+  const closeIfUnread = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode >= 400 && !bodyRead.has(request)) reply.header('connection', 'close');
+  };
+
+  /**
    * Holds a place among the uploads in progress (or refuses at once), streams the body's files to
    * a folder of their own and removes that folder when the work is done, whatever happened.
    */
   async function withUpload<T>(request: FastifyRequest, work: (submission: Submission) => Promise<T>): Promise<T> {
     const release = uploadGate.enter(viewerOf(request).id);
+    bodyRead.add(request);
     try {
       const folder = await createUploadFolder(tmpRoot);
       try {
@@ -205,7 +215,11 @@ async function routes(
 
   app.post(
     '/api/postings',
-    { preHandler: [forSubmit, mayCreate], schema: { tags, summary: 'Create a posting (multipart)' } },
+    {
+      preHandler: [forSubmit, mayCreate],
+      onSend: closeIfUnread,
+      schema: { tags, summary: 'Create a posting (multipart)' },
+    },
     async (request, reply) => {
       const detail = await withUpload(request, (submission) => service.create(viewerOf(request), submission));
       return reply.status(201).send(detail);
@@ -223,7 +237,11 @@ async function routes(
 
   app.put<{ Params: { id: string } }>(
     '/api/postings/:id',
-    { preHandler: [forSubmit, mayEdit], schema: { tags, summary: 'Replace a posting (multipart), admin only' } },
+    {
+      preHandler: [forSubmit, mayEdit],
+      onSend: closeIfUnread,
+      schema: { tags, summary: 'Replace a posting (multipart), admin only' },
+    },
     async (request) =>
       withUpload(request, (submission) => service.update(viewerOf(request), request.params.id, submission)),
   );
