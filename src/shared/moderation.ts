@@ -32,8 +32,14 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 };
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
 export const MODERATION_REASON_MAX_LENGTH = 1000;
-/** Reports from this many different students hide a posting until a moderator looks. */
+/**
+ * Reports from this many different students hide a posting until a moderator looks, counting only
+ * students whose accounts were AUTO_HIDE_MIN_ACCOUNT_AGE_HOURS old when they reported (decision
+ * 0022): three accounts made a minute ago cannot hide anyone's posting; their reports still reach
+ * the moderators' queue.
+ */
 export const AUTO_HIDE_REPORTERS = 3;
+export const AUTO_HIDE_MIN_ACCOUNT_AGE_HOURS = 24;
 
 export const MODERATION_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
 export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number] | 'auto-hide';

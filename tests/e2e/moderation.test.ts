@@ -10,9 +10,9 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posting } from '../../src/server/db/schema';
+import { posting, user } from '../../src/server/db/schema';
 import { freshnessMessages } from '../../src/shared/freshness';
 import { messages } from '../../src/shared/messages';
 import { moderationMessages } from '../../src/shared/moderation';
@@ -83,6 +83,11 @@ beforeAll(async () => {
         })
         .where(eq(posting.id, ids.stale));
       ids.reported = await insertPosting(db, admin.id, { dorm: 'Gabelli', adminName: admin.name });
+      // Only accounts older than a day count toward the automatic hide (decision 0022).
+      await db
+        .update(user)
+        .set({ createdAt: new Date(Date.now() - 2 * DAY) })
+        .where(inArray(user.id, [members.student.id, members.second.id, members.third.id]));
     },
     { env: { COLLEGE_CONFIG: collegeConfig } },
   );

@@ -28,6 +28,8 @@
  * and trying to grant oneself verification or terms, or to change one's e-mail.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -808,6 +810,9 @@ async function snapshot(now: Date) {
     .map((row) => JSON.stringify(row))
     .sort();
   state.files = storedFiles(t).sort();
+  // Uploads' temporary folders (decision 0022): a refused upload never makes one, or leaves it behind.
+  const uploads = path.join(t.config.dataDir, 'tmp');
+  state.uploads = existsSync(uploads) ? readdirSync(uploads).sort() : [];
   return state;
 }
 

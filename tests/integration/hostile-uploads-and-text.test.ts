@@ -4,10 +4,13 @@
  * from the API as the very text sent, and reach e-mails escaped in the HTML part without splitting
  * any header.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posting, postingImage } from '../../src/server/db/schema';
+import { posting, postingImage, studentUsage } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
@@ -37,6 +40,12 @@ afterAll(async () => {
   await t?.close();
   await smtp?.stop();
 });
+
+/** Folders of uploads in progress under DATA_DIR/tmp. */
+const temporaryUploads = () => {
+  const root = path.join(t.config.dataDir, 'tmp');
+  return existsSync(root) ? readdirSync(root) : [];
+};
 
 const rowCounts = async () => ({
   postings: (await t.database.db.select({ id: posting.id }).from(posting)).length,
@@ -75,6 +84,8 @@ describe('upload attacks: refused with a clear message, no row, no file', () => 
     expect(response.json().error.details).toContain(detail);
     expect(await rowCounts()).toEqual(before);
     expect(storedFiles(t)).toEqual([]);
+    // The upload's temporary files (decision 0022) are gone too.
+    expect(temporaryUploads()).toEqual([]);
   }
 
   it('a script renamed .jpg', async () => {
@@ -208,6 +219,8 @@ describe('injection strings come back as text', () => {
           },
         ],
       });
+      // More postings than one student may create in a day (decision 0022; the limit has tests of its own).
+      await t.database.db.delete(studentUsage).where(eq(studentUsage.userId, admin.id));
       const response = await sendPosting(t, { cookie: admin.cookie, posting: sent });
       expect(response.statusCode, `${JSON.stringify(text)}: ${response.body}`).toBe(201);
       const read = await t.app.inject({

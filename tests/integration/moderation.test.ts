@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailOutbox, posting, postingReport, session } from '../../src/server/db/schema';
+import { mailOutbox, posting, postingReport, session, user } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
 import { moderationMessages } from '../../src/shared/moderation';
 import type { AuditEntry, QueueItem } from '../../src/shared/schemas/moderation';
@@ -55,6 +55,16 @@ const searchIds = async (member: TestMember) =>
     (c) => c.id,
   );
 
+/** A member whose account is two days old: their reports count toward the automatic hide (decision 0022). */
+async function seasonedMember() {
+  const member = await createMember(t);
+  await t.database.db
+    .update(user)
+    .set({ createdAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) })
+    .where(eq(user.id, member.id));
+  return member;
+}
+
 async function adminWithPosting() {
   const admin = await createMember(t, { name: 'Ada Admin' });
   const postingId = await insertPosting(t.database.db, admin.id, { dorm: 'Voute', adminName: 'Ada Admin' });
@@ -100,7 +110,12 @@ describe('reporting', () => {
 
   it('hides a posting reported by 3 different students until a moderator looks, and records it', async () => {
     const { admin, postingId } = await adminWithPosting();
-    const [a, b, c, d] = [await createMember(t), await createMember(t), await createMember(t), await createMember(t)];
+    const [a, b, c, d] = [
+      await seasonedMember(),
+      await seasonedMember(),
+      await seasonedMember(),
+      await createMember(t),
+    ];
     expect((await report(a, postingId)).json().hidden).toBe(false);
     // The same student twice does not count twice.
     expect((await report(a, postingId)).statusCode).toBe(409);
@@ -128,7 +143,7 @@ describe('reporting', () => {
     expect(entry).toMatchObject({
       action: 'auto-hide',
       moderatorEmail: null,
-      reason: 'Reports from 3 different students.',
+      reason: 'Reports from 3 different students with accounts older than a day.',
     });
   });
 });
@@ -160,7 +175,7 @@ describe('moderator actions', () => {
   it('dismiss closes the reports and shows an auto-hidden posting again', async () => {
     const { postingId } = await adminWithPosting();
     const viewer = await createMember(t);
-    for (let i = 0; i < 3; i += 1) await report(await createMember(t), postingId);
+    for (let i = 0; i < 3; i += 1) await report(await seasonedMember(), postingId);
     expect((await postingRow(postingId))?.hiddenAt).not.toBeNull();
     const done = await act(moderator, postingId, 'dismiss', 'Checked with the housing office: genuine.');
     expect(done.statusCode).toBe(200);

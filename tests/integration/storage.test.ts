@@ -180,7 +180,11 @@ describe.each(backends)('$kind storage', ({ kind, env }) => {
     const keysBefore = await storedKeys();
     const db = t.database.db;
     const transaction = db.transaction;
-    db.transaction = (async () => {
+    let calls = 0;
+    // The first transaction counts the image work (decision 0022), before any file is written.
+    db.transaction = ((...args: Parameters<typeof db.transaction>) => {
+      calls += 1;
+      if (calls === 1) return transaction.apply(db, args);
       throw new Error('connection lost');
     }) as typeof db.transaction;
     try {
@@ -189,6 +193,7 @@ describe.each(backends)('$kind storage', ({ kind, env }) => {
         posting: onCampusPosting(),
         files: [await jpegFile()],
       });
+      expect(calls).toBe(2);
       expect(response.statusCode).toBe(500);
       expect(response.json().error.message).toBe(messages.submit.storageError);
     } finally {

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { Database } from '../../src/server/db/client';
 import { accountMessages } from '../../src/shared/account-messages';
 import { freshnessMessages } from '../../src/shared/freshness';
+import { limitMessages, STUDENT_LIMITS } from '../../src/shared/limits';
 import { messages } from '../../src/shared/messages';
 import { moderationMessages } from '../../src/shared/moderation';
 import { originMessages } from '../../src/shared/origin-messages';
@@ -221,6 +222,8 @@ for (const catalogue of [
   moderationMessages,
   originMessages,
   savedSearchMessages,
+  limitMessages,
+  STUDENT_LIMITS,
 ])
   collect(catalogue, catalogueExact, cataloguePatterns);
 
@@ -249,8 +252,11 @@ export function errorProblems(status: number, body: string): string[] {
 
 // ---- the database's state ---------------------------------------------------------------------
 
-/** Tables a refused request may change: sessions are refreshed and rate-limit buckets move. */
-const UNWATCHED_TABLES = ['session', 'rate_limit'];
+/**
+ * Tables a refused request may change: sessions are refreshed and rate-limit buckets move (images
+ * decoded before a save failed still count toward the student's image work).
+ */
+const UNWATCHED_TABLES = ['session', 'rate_limit', 'student_usage'];
 
 const rowsOf = async <T>(db: Database, query: Parameters<Database['execute']>[0]): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;

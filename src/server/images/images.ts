@@ -3,9 +3,12 @@
  * type says), the pixel count is checked from the header before anything is decoded, and what is
  * stored is re-encoded WebP, auto-rotated, with every piece of metadata (EXIF, GPS, XMP, ICC) gone.
  */
+import { open, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { messages } from '../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../shared/options';
+import { createWorkQueue } from '../limits/in-flight';
 
 export type ImageFormat = 'jpeg' | 'png';
 
@@ -34,19 +37,49 @@ export function sniffFormat(buffer: Buffer): ImageFormat | null {
   return null;
 }
 
+/** The first bytes of a file on disk (uploads are streamed to temporary files, never held in memory). */
+async function firstBytes(path: string, count: number): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(count);
+    const { bytesRead } = await file.read(buffer, 0, count, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Decoding is the expensive part (a 40-megapixel PNG costs about a third of a second of a core):
+ * at most half the server's cores decode at once (at least one), each image on one libvips thread,
+ * whoever sent them; the others wait their turn. The rest of the CPU, and libuv's other threads
+ * (file reads), stay free for every other request (decision 0022).
+ */
+export const IMAGE_WORK_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
+sharp.concurrency(1);
+const imageWork = createWorkQueue(IMAGE_WORK_CONCURRENCY);
+
+// Uploads are read from temporary files that are deleted after the request: libvips must not keep
+// them open (the disk space would stay taken until its cache let go).
+sharp.cache({ files: 0 });
+
 const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
 const MEGAPIXELS = Math.round(MAX_IMAGE_PIXELS / 1_000_000);
 
-/** Cheap checks without decoding: size, real type, dimensions from the header. */
-export async function inspectImage(buffer: Buffer, name: string): Promise<InspectResult> {
-  if (buffer.length > MAX_IMAGE_BYTES) return { ok: false, message: messages.images.tooLarge(name, MB) };
-  const format = sniffFormat(buffer);
+/**
+ * Cheap checks without decoding: size, real type, dimensions from the header. `input` is an
+ * uploaded file on disk (uploads are never held in memory) or bytes already in memory (the seed).
+ */
+export async function inspectImage(input: string | Buffer, name: string): Promise<InspectResult> {
+  const size = typeof input === 'string' ? (await stat(input)).size : input.length;
+  if (size > MAX_IMAGE_BYTES) return { ok: false, message: messages.images.tooLarge(name, MB) };
+  const format = sniffFormat(typeof input === 'string' ? await firstBytes(input, PNG_MAGIC.length) : input);
   if (!format) return { ok: false, message: messages.images.notJpegOrPng(name) };
   let width: number | undefined;
   let height: number | undefined;
   try {
     // metadata() reads the header only; nothing is decoded here.
-    const meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
     if (meta.format !== format) return { ok: false, message: messages.images.notJpegOrPng(name) };
     width = meta.width;
     height = meta.height;
@@ -58,9 +91,16 @@ export async function inspectImage(buffer: Buffer, name: string): Promise<Inspec
   return { ok: true, format };
 }
 
-/** Decodes (bounded by limitInputPixels as a second guard) and writes the two WebP variants. */
-export async function renderVariants(buffer: Buffer, name: string): Promise<ImageVariants> {
-  const source = sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
+/**
+ * Decodes an uploaded file (bounded by limitInputPixels as a second guard) and writes the two WebP
+ * variants, waiting its turn in the image-work queue.
+ */
+export function renderVariants(input: string | Buffer, name: string): Promise<ImageVariants> {
+  return imageWork(() => render(input, name));
+}
+
+async function render(input: string | Buffer, name: string): Promise<ImageVariants> {
+  const source = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
   try {
     const [card, full] = await Promise.all([
       source.clone().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),

@@ -25,6 +25,7 @@ import type { Viewer } from '../auth/session';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { Database } from '../db/client';
 import { AppError, errors } from '../http/errors';
+import { spendLimit } from '../limits/student-limits';
 import { enqueueMail } from '../mail/outbox';
 import { placeOf } from '../pings/mails';
 import { lifestyleInviteMail } from './mails';
@@ -204,6 +205,7 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
             throw new AppError(409, 'MEMBER_HAS_PROFILE', INVITE_FAILED, MEMBER_HAS_PROFILE);
           }
         }
+        await spendLimit(tx, viewer.id, 'invitations');
         const place = await q.postingPlace(tx, postingId);
         await enqueueMail(tx, [
           lifestyleInviteMail(config, {

@@ -29,11 +29,14 @@ export async function insertReport(
   return rows.length > 0;
 }
 
-export async function countOpenReporters(tx: Executor, postingId: string): Promise<number> {
+/** Open reports' distinct reporters whose accounts were at least `minAgeHours` old when they reported. */
+export async function countSeasonedReporters(tx: Executor, postingId: string, minAgeHours: number): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     tx,
-    sql`SELECT count(DISTINCT reporter_user_id) AS n FROM posting_report
-      WHERE posting_id = ${postingId}::uuid AND resolved_at IS NULL`,
+    sql`SELECT count(DISTINCT r.reporter_user_id) AS n
+      FROM posting_report r JOIN "user" u ON u.id = r.reporter_user_id
+      WHERE r.posting_id = ${postingId}::uuid AND r.resolved_at IS NULL
+        AND u.created_at <= r.created_at - (${minAgeHours}::int * interval '1 hour')`,
   );
   return toCount(row?.n);
 }

@@ -1,6 +1,7 @@
 /**
- * Reports and moderation (issue 14). Any member may report a posting once (not their own); reports
- * from AUTO_HIDE_REPORTERS different students hide it until a moderator looks. Moderators (named in
+ * Reports and moderation (issue 14). Any member may report a posting once (not their own), and at
+ * most STUDENT_LIMITS.reports postings a day; reports from AUTO_HIDE_REPORTERS different students
+ * whose accounts are a day old hide it until a moderator looks (decision 0022). Moderators (named in
  * the college config) dismiss the reports, hide the posting (its admin is e-mailed why and appeals
  * by editing it, which puts it back in the queue while it stays hidden), or suspend the admin's
  * account. Each action, the automatic hide included, is recorded in moderation_action in the same
@@ -9,6 +10,7 @@
 import { messages } from '../../shared/messages';
 import { moderationMessages } from '../../shared/moderation';
 import {
+  AUTO_HIDE_MIN_ACCOUNT_AGE_HOURS,
   AUTO_HIDE_REPORTERS,
   type AuditEntry,
   type QueueItem,
@@ -19,6 +21,7 @@ import type { Viewer } from '../auth/session';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { Database } from '../db/client';
 import { AppError, errors } from '../http/errors';
+import { spendLimit } from '../limits/student-limits';
 import { renderMail } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
 import { placeLabel } from '../postings/freshness';
@@ -63,8 +66,10 @@ export function createModerationService({ db, config }: { db: Database; config: 
         details: input.details,
       });
       if (!inserted) throw reportFailed(409, 'ALREADY_REPORTED', moderationMessages.alreadyReported);
+      // After the insert, so a second report of the same posting still hears 'already reported'.
+      await spendLimit(tx, viewer.id, 'reports');
       if (target.hiddenAt !== null) return { reported: true as const, hidden: true };
-      const reporters = await q.countOpenReporters(tx, postingId);
+      const reporters = await q.countSeasonedReporters(tx, postingId, AUTO_HIDE_MIN_ACCOUNT_AGE_HOURS);
       if (reporters < AUTO_HIDE_REPORTERS) return { reported: true as const, hidden: false };
       await q.hidePosting(tx, postingId, 'auto', moderationMessages.autoHiddenReason);
       await q.recordAction(tx, {
@@ -74,7 +79,7 @@ export function createModerationService({ db, config }: { db: Database; config: 
         postingId,
         postingLabel: `${placeLabel(config, target)} (${target.adminName})`,
         targetUserId: target.adminUserId,
-        reason: `Reports from ${reporters} different students.`,
+        reason: `Reports from ${reporters} different students with accounts older than a day.`,
       });
       return { reported: true as const, hidden: true };
     });

@@ -4,13 +4,14 @@
  * written in one transaction (the e-mail to the outbox), so neither exists without the other.
  */
 import { messages } from '../../shared/messages';
-import { PING_EXPIRY_DAYS, PING_HOURLY_LIMIT, PING_STATUS_LABELS, type PingStatus } from '../../shared/options';
+import { PING_EXPIRY_DAYS, PING_STATUS_LABELS, type PingStatus } from '../../shared/options';
 import { pingMessages } from '../../shared/ping-messages';
 import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } from '../../shared/schemas/ping';
 import type { Viewer } from '../auth/session';
 import type { AppConfig } from '../config';
 import type { Database, Executor } from '../db/client';
 import { AppError, errors } from '../http/errors';
+import { spendLimit } from '../limits/student-limits';
 import { enqueueMail } from '../mail/outbox';
 import { createPingMails, placeOf } from './mails';
 import * as q from './queries';
@@ -99,11 +100,8 @@ export function createPingService({ db, config }: PingServiceDeps) {
         }
         await q.lockSender(tx, viewer.id);
         if (await q.hasOpenPing(tx, postingId, viewer.id)) throw alreadyPending();
-        const sentLastHour = await q.countSentSince(tx, viewer.id, new Date(Date.now() - HOUR_MS));
-        if (sentLastHour >= PING_HOURLY_LIMIT) {
-          const limited = pingMessages.rateLimited(PING_HOURLY_LIMIT);
-          throw new AppError(429, 'PING_RATE_LIMITED', limited.title, limited.message);
-        }
+        // The ping rows are the count: nothing else is recorded.
+        await spendLimit(tx, viewer.id, 'pings', 1, (since) => q.countSentSince(tx, viewer.id, since));
         const row = await q.insertPing(tx, {
           postingId,
           senderId: viewer.id,

@@ -7,6 +7,10 @@
  *   imageOrder  JSON (edit only, optional): existing image ids and 'new:<n>' for the n-th uploaded
  *               file, in display order; images left out are removed
  *   images      the uploaded files (JPEG or PNG by content; at most 10, 10 MB each)
+ *
+ * Nothing of such a body is read before the sender is known to be allowed (issue 22): a member for
+ * create (and under their daily posting limit), the posting's admin for edit, and a place among the
+ * uploads in progress. Files are then streamed to a temporary folder, never held in memory.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +23,8 @@ import type { DatabaseHandle } from '../db/client';
 import { AppError, errors } from '../http/errors';
 import { containsNul } from '../http/nul-guard';
 import { viewerOf } from '../http/route-parts';
+import { createUploadGate, type UploadGate } from '../limits/in-flight';
+import { assertUnderLimit } from '../limits/student-limits';
 import { createStorage, isSafeKey, type Storage } from '../storage';
 import { placeLabel } from './freshness';
 import {
@@ -30,6 +36,7 @@ import {
   type Submission,
   sweepOrphanedFiles,
 } from './service';
+import { createUploadFolder, sweepUploadFolders, type UploadFolder, uploadRoot } from './upload-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +56,8 @@ export interface PostingRoutesOptions {
   onFulfilled: PostingServiceDeps['onFulfilled'];
   onListed?: PostingServiceDeps['onListed'];
   afterListed?: PostingServiceDeps['afterListed'];
+  /** Caps on uploads in progress (default: the numbers in src/shared/limits.ts). */
+  uploadGate?: UploadGate;
 }
 
 const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
@@ -64,8 +73,16 @@ function parseJsonField(value: string | undefined): { ok: true; value: unknown }
   }
 }
 
-/** Reads the multipart body: the JSON fields and every image into memory (bounded by the limits). */
-async function readSubmission(request: FastifyRequest): Promise<Submission> {
+/** Reads what is left of a part nobody wants, so the parser moves on. */
+async function discard(stream: NodeJS.ReadableStream): Promise<void> {
+  for await (const _chunk of stream);
+}
+
+/**
+ * Reads the multipart body: the JSON fields into memory (bounded by the limits), every image
+ * streamed into `folder`.
+ */
+async function readSubmission(request: FastifyRequest, folder: UploadFolder): Promise<Submission> {
   const unreadable = () =>
     new AppError(400, 'VALIDATION_FAILED', messages.submit.failedTitle, messages.validation.unreadable, [
       messages.validation.unreadable,
@@ -79,20 +96,26 @@ async function readSubmission(request: FastifyRequest): Promise<Submission> {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
-      const buffer = await part.toBuffer();
-      if (part.fieldname !== 'images') continue;
+      if (part.fieldname !== 'images') {
+        await discard(part.file);
+        continue;
+      }
+      const saved = await folder.save(part.file);
       const name = part.filename || `Image ${submission.images.length + 1}`;
       if (part.file.truncated) submission.problems.push(messages.images.tooLarge(name, MB));
-      else submission.images.push({ name, buffer });
+      else submission.images.push({ name, path: saved.path });
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') {
       submission.problems.push(messages.images.tooMany(MAX_IMAGES_PER_POSTING));
-    } else if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_PROTO_VIOLATION') {
-      throw unreadable();
-    } else {
+    } else if ((error as { syscall?: string }).syscall !== undefined) {
+      // The temporary folder could not be written (a full disk): our side, not the sender's.
       throw error;
+    } else {
+      // Any other failure is the body's: a form that ends early (the sender went away) or breaks
+      // the multipart format.
+      throw unreadable();
     }
   }
   const posting = parseJsonField(fields.posting);
@@ -105,7 +128,15 @@ async function readSubmission(request: FastifyRequest): Promise<Submission> {
 
 async function routes(
   app: FastifyInstance,
-  { config, database, storage, onFulfilled, onListed, afterListed }: PostingRoutesOptions & { storage: Storage },
+  {
+    config,
+    database,
+    storage,
+    onFulfilled,
+    onListed,
+    afterListed,
+    uploadGate = createUploadGate(),
+  }: PostingRoutesOptions & { storage: Storage },
 ) {
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -144,13 +175,54 @@ async function routes(
   const forStatus = requireMemberSaying(messages.postingAccess.statusUnsigned);
   const forDelete = requireMemberSaying(messages.deletePosting.unsigned);
 
+  // Checked before the body is read: a refused sender costs no memory, disk or image work.
+  const mayCreate = async (request: FastifyRequest) => {
+    await assertUnderLimit(database.db, viewerOf(request).id, 'postings');
+  };
+  const mayEdit = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    await service.assertAdmin(viewerOf(request), request.params.id);
+  };
+  const tmpRoot = uploadRoot(config.dataDir);
+
+  /**
+   * A refused upload's connection closes after the answer: otherwise Node reads the unread body to
+   * the end to keep the connection alive (nothing kept, but the sender's 100 MB still arrive).
+   */
+  const bodyRead = new WeakSet<FastifyRequest>();
+  const closeIfUnread = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode >= 400 && !bodyRead.has(request)) reply.header('connection', 'close');
+  };
+
+  /**
+   * Holds a place among the uploads in progress (or refuses at once), streams the body's files to
+   * a folder of their own and removes that folder when the work is done, whatever happened.
+   */
+  async function withUpload<T>(request: FastifyRequest, work: (submission: Submission) => Promise<T>): Promise<T> {
+    const release = uploadGate.enter(viewerOf(request).id);
+    bodyRead.add(request);
+    try {
+      const folder = await createUploadFolder(tmpRoot);
+      try {
+        return await work(await readSubmission(request, folder));
+      } finally {
+        await folder.remove();
+      }
+    } finally {
+      release();
+    }
+  }
+
   const tags = ['postings'];
 
   app.post(
     '/api/postings',
-    { preHandler: forSubmit, schema: { tags, summary: 'Create a posting (multipart)' } },
+    {
+      preHandler: [forSubmit, mayCreate],
+      onSend: closeIfUnread,
+      schema: { tags, summary: 'Create a posting (multipart)' },
+    },
     async (request, reply) => {
-      const detail = await service.create(viewerOf(request), await readSubmission(request));
+      const detail = await withUpload(request, (submission) => service.create(viewerOf(request), submission));
       return reply.status(201).send(detail);
     },
   );
@@ -166,8 +238,13 @@ async function routes(
 
   app.put<{ Params: { id: string } }>(
     '/api/postings/:id',
-    { preHandler: forSubmit, schema: { tags, summary: 'Replace a posting (multipart), admin only' } },
-    async (request) => service.update(viewerOf(request), request.params.id, await readSubmission(request)),
+    {
+      preHandler: [forSubmit, mayEdit],
+      onSend: closeIfUnread,
+      schema: { tags, summary: 'Replace a posting (multipart), admin only' },
+    },
+    async (request) =>
+      withUpload(request, (submission) => service.update(viewerOf(request), request.params.id, submission)),
   );
 
   app.patch<{ Params: { id: string } }>(
@@ -264,6 +341,12 @@ export const postingRoutes = fp(
     await app.register(routes, { ...options, storage });
     if (options.sweepOnReady !== false) {
       app.addHook('onReady', async () => {
+        try {
+          const folders = await sweepUploadFolders(uploadRoot(options.config.dataDir), options.config.orphanGraceMs);
+          if (folders > 0) app.log.info(`removed ${folders} temporary upload folders left by an earlier run`);
+        } catch (error) {
+          app.log.warn({ err: error }, 'the sweep of temporary upload folders failed; it will run at the next start');
+        }
         try {
           const { removed } = await sweepOrphanedFiles(options.database.db, app.storage, {
             olderThanMs: options.config.orphanGraceMs,

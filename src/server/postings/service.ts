@@ -15,6 +15,7 @@ import type { Viewer } from '../auth/session';
 import type { Database, Executor } from '../db/client';
 import { AppError, errors } from '../http/errors';
 import { ImageRejected, inspectImage, renderVariants } from '../images/images';
+import { spendLimit } from '../limits/student-limits';
 import type { Storage } from '../storage';
 import * as q from './queries';
 import { readRenewalToken } from './renewal-token';
@@ -27,7 +28,8 @@ export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 export interface UploadedImage {
   /** The file name as sent, only to name the file in messages. */
   name: string;
-  buffer: Buffer;
+  /** The temporary file the upload was streamed to (the route removes it when the request ends). */
+  path: string;
 }
 
 /** What a create or edit request carried, as read from the multipart body. */
@@ -189,7 +191,7 @@ export function createPostingService({
   async function inspectAll(images: UploadedImage[]): Promise<string[]> {
     const problems: string[] = [];
     for (const image of images) {
-      const result = await inspectImage(image.buffer, image.name);
+      const result = await inspectImage(image.path, image.name);
       if (!result.ok) problems.push(result.message);
     }
     return problems;
@@ -209,7 +211,7 @@ export function createPostingService({
           rows.push({ id, cardKey, fullKey, width, height, createdAt });
           continue;
         }
-        const variants = await renderVariants(item.upload.buffer, item.upload.name);
+        const variants = await renderVariants(item.upload.path, item.upload.name);
         const id = randomUUID();
         const cardKey = `${POSTINGS_KEY_PREFIX}${postingId}/${id}-card.webp`;
         const fullKey = `${POSTINGS_KEY_PREFIX}${postingId}/${id}-full.webp`;
@@ -226,6 +228,21 @@ export function createPostingService({
       throw storageFailed();
     }
     return { rows, written };
+  }
+
+  /**
+   * The images about to be decoded count toward the student's daily image work, in a transaction of
+   * their own: the work is spent even if the save fails after it (a file that decodes badly).
+   */
+  async function spendImageWork(viewer: Viewer, count: number): Promise<void> {
+    if (count === 0) return;
+    try {
+      await db.transaction((tx) => spendLimit(tx, viewer.id, 'imageWork', count));
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      log.error({ err: error }, 'counting image work failed');
+      throw storageFailed();
+    }
   }
 
   async function loadAsAdmin(viewer: Viewer, id: string): Promise<q.PostingRow> {
@@ -300,6 +317,7 @@ export function createPostingService({
       problems.push(messages.images.tooMany(MAX_IMAGES_PER_POSTING));
     problems.push(...(await inspectAll(submission.images)));
     if (!write || problems.length > 0) throw submissionFailed([...new Set(problems)]);
+    await spendImageWork(viewer, submission.images.length);
 
     const postingId = randomUUID();
     const { rows, written } = await storeImages(
@@ -308,11 +326,13 @@ export function createPostingService({
     );
     try {
       await db.transaction(async (tx) => {
+        await spendLimit(tx, viewer.id, 'postings');
         await q.insertPosting(tx, postingId, viewer.id, write, rows);
         await onListed?.(tx, postingId);
       });
     } catch (error) {
       await removeFiles(written, 'the database refused the posting');
+      if (error instanceof AppError) throw error;
       log.error({ err: error }, 'saving a posting failed');
       throw storageFailed();
     }
@@ -330,6 +350,7 @@ export function createPostingService({
     else if (plan.length > MAX_IMAGES_PER_POSTING) problems.push(messages.images.tooMany(MAX_IMAGES_PER_POSTING));
     problems.push(...(await inspectAll(submission.images)));
     if (!write || typeof plan === 'string' || problems.length > 0) throw submissionFailed([...new Set(problems)]);
+    await spendImageWork(viewer, plan.filter((item) => item.kind === 'new').length);
 
     const { rows, written } = await storeImages(current.id, plan);
     let removedKeys: string[] = [];
@@ -476,9 +497,15 @@ export function createPostingService({
     }
   }
 
+  /** An edit's sender must be the posting's admin: checked before its body is read. */
+  async function assertAdmin(viewer: Viewer, id: string): Promise<void> {
+    await loadAsAdmin(viewer, id);
+  }
+
   return {
     getDetail,
     mayViewImage,
+    assertAdmin,
     create,
     update,
     setStatus,

@@ -1,0 +1,50 @@
+/**
+ * Per-student limits (issue 22, docs/decisions/0022): how many postings, images, reports,
+ * invitations and pings one student may spend in a sliding window. The numbers and sentences are
+ * in src/shared/limits.ts. Counting happens in the database, inside the action's own transaction
+ * with the student's row locked, so every server shares one count and two requests at once cannot
+ * both slip under the limit; a refused or failed action rolls back and counts nothing.
+ */
+import { STUDENT_LIMITS, type StudentLimitKind } from '../../shared/limits';
+import type { Executor } from '../db/client';
+import { AppError } from '../http/errors';
+import * as q from './queries';
+
+export function limitReached(kind: StudentLimitKind): AppError {
+  const limit = STUDENT_LIMITS[kind];
+  return new AppError(429, limit.code, limit.title, limit.message(limit.max));
+}
+
+const windowStart = (kind: StudentLimitKind, now: number) => new Date(now - STUDENT_LIMITS[kind].windowMs);
+
+/**
+ * A cheap early refusal, before any work (a request body read, an image decoded): the student has
+ * already used the whole window. Not a guarantee; spendLimit is.
+ */
+export async function assertUnderLimit(db: Executor, userId: string, kind: StudentLimitKind): Promise<void> {
+  const used = await q.usedSince(db, userId, kind, windowStart(kind, Date.now()));
+  if (used >= STUDENT_LIMITS[kind].max) throw limitReached(kind);
+}
+
+/**
+ * Inside the action's transaction: locks the student, counts what they used in the window and
+ * records `amount` more, or throws the limit's 429 when that would go over. `counted` replaces the
+ * usage table for an action that already leaves a dated row of its own (a ping); nothing is
+ * recorded then.
+ */
+export async function spendLimit(
+  tx: Executor,
+  userId: string,
+  kind: StudentLimitKind,
+  amount = 1,
+  counted?: (since: Date) => Promise<number>,
+): Promise<void> {
+  const now = Date.now();
+  const since = windowStart(kind, now);
+  await q.lockStudent(tx, userId);
+  const used = counted ? await counted(since) : await q.usedSince(tx, userId, kind, since);
+  if (used + amount > STUDENT_LIMITS[kind].max) throw limitReached(kind);
+  if (counted) return;
+  await q.forgetUsageBefore(tx, userId, kind, since);
+  await q.recordUsage(tx, userId, kind, amount);
+}

@@ -1,0 +1,82 @@
+/**
+ * Every per-student limit in one place (issue 22, docs/decisions/0022), with the sentence a
+ * student reads when they reach it. The numbers are far above what one student's honest use needs
+ * in the window and far below what it takes to flood the site.
+ */
+import { PING_HOURLY_LIMIT } from './options';
+import { pingMessages } from './ping-messages';
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface StudentLimit {
+  /** How much may be used in any window (actions, or images for image work). */
+  max: number;
+  windowMs: number;
+  /** The error code of the 429. */
+  code: string;
+  title: string;
+  message: (max: number) => string;
+}
+
+export const STUDENT_LIMITS = {
+  pings: {
+    max: PING_HOURLY_LIMIT,
+    windowMs: HOUR_MS,
+    code: 'PING_RATE_LIMITED',
+    title: pingMessages.rateLimited(PING_HOURLY_LIMIT).title,
+    message: (max: number) => pingMessages.rateLimited(max).message,
+  },
+  postings: {
+    max: 10,
+    windowMs: DAY_MS,
+    code: 'POSTING_RATE_LIMITED',
+    title: 'Too Many Postings',
+    message: (max: number) => `You can create at most ${max} postings a day. Please try again tomorrow.`,
+  },
+  imageWork: {
+    max: 60,
+    windowMs: DAY_MS,
+    code: 'IMAGE_RATE_LIMITED',
+    title: 'Too Many Images',
+    message: (max: number) =>
+      `You can upload at most ${max} images a day. Please try again tomorrow, or keep the images you have.`,
+  },
+  reports: {
+    max: 20,
+    windowMs: DAY_MS,
+    code: 'REPORT_RATE_LIMITED',
+    title: 'Too Many Reports',
+    message: (max: number) =>
+      `You can report at most ${max} postings a day. Please try again tomorrow, or write to us through the Contact page.`,
+  },
+  invitations: {
+    max: 30,
+    windowMs: DAY_MS,
+    code: 'INVITATION_RATE_LIMITED',
+    title: 'Too Many Invitations',
+    message: (max: number) => `You can send at most ${max} invitations a day. Please try again tomorrow.`,
+  },
+} as const satisfies Record<string, StudentLimit>;
+
+export type StudentLimitKind = keyof typeof STUDENT_LIMITS;
+
+/**
+ * Uploads (posting create and edit) one server reads at once: per student, and in all. Each holds
+ * up to 100 MB of temporary disk and a place in the image-work queue, so these bound both.
+ */
+export const UPLOADS_IN_FLIGHT_PER_STUDENT = 2;
+export const UPLOADS_IN_FLIGHT_TOTAL = 8;
+// Images decoded at once follow the server's cores: IMAGE_WORK_CONCURRENCY in src/server/images/images.ts.
+
+/** The sentences of the upload caps (429 for one student, 503 for the whole server). */
+export const limitMessages = {
+  uploadsPerStudent: {
+    title: 'Upload in Progress',
+    message: 'Your previous upload is still being processed. Please wait for it to finish, then try again.',
+  },
+  uploadsTotal: {
+    title: 'Server Busy',
+    message: 'Many students are uploading right now. Please try again in a minute.',
+  },
+};
