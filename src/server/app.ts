@@ -7,6 +7,11 @@ import { AccountCleanups } from './auth/account-cleanup';
 import { createAuth } from './auth/auth';
 import { MemberSessionCache } from './auth/member-session-cache';
 import { authRoutes } from './auth/routes';
+import {
+  createUnverifiedAccountExpiry,
+  UNVERIFIED_EXPIRY_EVERY_MS,
+  type UnverifiedAccountExpiry,
+} from './auth/unverified-accounts';
 import { installOriginCheck, installSessionHandling } from './auth/session';
 import { collegeRoutes } from './college/routes';
 import type { AppConfig } from './config';
@@ -67,6 +72,8 @@ declare module 'fastify' {
     pings: PingService;
     /** The fresh-listings job (tests run it directly with a chosen 'now'). */
     freshness: FreshnessJob;
+    /** Removes accounts left unverified for a day (tests run it directly). */
+    unverifiedAccounts: UnverifiedAccountExpiry;
     /** Reports and moderation. */
     moderation: ModerationService;
     /** Saved searches and their alerts (tests run the matching and digest jobs directly). */
@@ -162,6 +169,12 @@ export async function buildApp({
     log: app.log,
     isSuspended: (userId) => moderation.isSuspended(userId),
   });
+  const unverifiedAccounts = createUnverifiedAccountExpiry({ db: database.db, accountCleanups, log: app.log });
+  jobs.add({
+    name: 'unverified-account-expiry',
+    everyMs: UNVERIFIED_EXPIRY_EVERY_MS,
+    run: () => unverifiedAccounts.run(),
+  });
   installOriginCheck(app, config);
   installSessionHandling(
     app,
@@ -198,6 +211,7 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.decorate('pings', pings);
   app.decorate('freshness', freshness);
+  app.decorate('unverifiedAccounts', unverifiedAccounts);
   app.decorate('moderation', moderation);
   app.decorate('savedSearches', savedSearches);
   return app;
