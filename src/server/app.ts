@@ -7,12 +7,12 @@ import { AccountCleanups } from './auth/account-cleanup';
 import { createAuth } from './auth/auth';
 import { MemberSessionCache } from './auth/member-session-cache';
 import { authRoutes } from './auth/routes';
+import { installOriginCheck, installSessionHandling } from './auth/session';
 import {
   createUnverifiedAccountExpiry,
   UNVERIFIED_EXPIRY_EVERY_MS,
   type UnverifiedAccountExpiry,
 } from './auth/unverified-accounts';
-import { installOriginCheck, installSessionHandling } from './auth/session';
 import { collegeRoutes } from './college/routes';
 import type { AppConfig } from './config';
 import { contactRoutes } from './contact/routes';

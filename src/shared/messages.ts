@@ -145,7 +145,8 @@ export const messages = {
     verifyHeading: 'Confirm Your E-mail',
     verifyIntro: (email: string) =>
       `Choose the password you will sign in with as ${email}. Any password given when signing up is replaced.`,
-    verifyLinkInvalid: 'This verification link is invalid, has expired or was already used. Sign up again for a new one.',
+    verifyLinkInvalid:
+      'This verification link is invalid, has expired or was already used. Sign up again for a new one.',
     notVerifiedSignIn: 'Your e-mail address is not verified yet. Open the link we sent you, or send a new one.',
     resetDone: 'Your password has been changed. You can sign in with it now.',
     resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',

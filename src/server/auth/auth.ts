@@ -17,8 +17,13 @@ import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import { renderMail } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
 import type { AccountCleanups } from './account-cleanup';
-import { CONFIRM_EMAIL_PATH, emailVerification, VERIFICATION_TOKEN_TTL_SECONDS, verificationMail } from './email-verification';
 import { isCollegeEmail } from './domain-policy';
+import {
+  CONFIRM_EMAIL_PATH,
+  emailVerification,
+  VERIFICATION_TOKEN_TTL_SECONDS,
+  verificationMail,
+} from './email-verification';
 import { OIDC_PROVIDER_ID, resilientOidc } from './oidc';
 import { trustedOrigins } from './origins';
 

@@ -126,7 +126,8 @@ export function emailVerification({ config, db }: { config: AppConfig; db: Datab
             const body = bodyRecord(ctx.body);
             const name = checkedName(body.name);
             const { email, password } = body;
-            if (typeof email !== 'string' || typeof password !== 'string') return { context: { body: { ...body, name } } };
+            if (typeof email !== 'string' || typeof password !== 'string')
+              return { context: { body: { ...body, name } } };
             if (password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH) {
               await replacePendingSignUp((plain) => ctx.context.password.hash(plain), email, name, password);
             }
