@@ -447,3 +447,64 @@ describe('rate limits (stored in the database)', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+/** better-auth's error ({ code, message }) or the API's ({ error: { code, message } }). */
+function refusal(response: { json(): unknown }) {
+  const body = response.json() as { code?: string; message?: string; error?: { code?: string; message?: string } };
+  return { code: body.error?.code ?? body.code, message: body.error?.message ?? body.message };
+}
+
+const hostileNames: [string, string, string][] = [
+  ['900,000 characters', 'A'.repeat(900_000), messages.auth.nameTooLong(100)],
+  ['101 characters', 'B'.repeat(101), messages.auth.nameTooLong(100)],
+  ['CR/LF', 'Eve\r\nBcc: everyone@bc.edu', messages.auth.nameInvalidCharacters],
+  ['a lone LF', 'Eve\nSmith', messages.auth.nameInvalidCharacters],
+  ['U+202E (right-to-left override)', 'Eve \u202Egnp.exe', messages.auth.nameInvalidCharacters],
+  ['U+2066 (left-to-right isolate)', 'Eve \u2066x\u2069', messages.auth.nameInvalidCharacters],
+  ['U+200F (right-to-left mark)', 'Eve\u200F', messages.auth.nameInvalidCharacters],
+  ['U+0000', 'Eve\u0000', messages.auth.nameInvalidCharacters],
+  ['only spaces', '   ', messages.auth.nameRequired],
+];
+
+describe('account names (issue 22)', () => {
+  it.each(hostileNames)(
+    'refuses a sign-up name with %s, with a clear message, and stores nothing',
+    async (_what, name, message) => {
+      const email = `hostile.${Math.random().toString(36).slice(2)}@bc.edu`;
+      const response = await post(
+        '/api/auth/sign-up/email',
+        { email, name, password: 'correct-horse-battery' },
+        client(),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(refusal(response)).toEqual({ code: 'NAME_INVALID', message });
+      expect(await storedUsers(email)).toEqual([]);
+    },
+  );
+
+  it.each(hostileNames)('refuses an update to a name with %s and keeps the old name', async (_what, name, message) => {
+    const email = `rename.${Math.random().toString(36).slice(2)}@bc.edu`;
+    await signUp(email);
+    await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const cookie = cookieFrom((await signIn(email, 'correct-horse-battery')).headers['set-cookie']);
+    const response = await post('/api/auth/update-user', { name }, client(), cookie);
+    expect(response.statusCode).toBe(400);
+    expect(refusal(response)).toEqual({ code: 'NAME_INVALID', message });
+    expect((await storedUser(email)).name).toBe('Test Student');
+  });
+
+  it('keeps a good name, trimmed, on sign-up and update', async () => {
+    const email = 'good.name@bc.edu';
+    await post(
+      '/api/auth/sign-up/email',
+      { email, name: '  Zoë Ñúñez-O’Brien  ', password: 'correct-horse-battery' },
+      client(),
+    );
+    expect((await storedUser(email)).name).toBe('Zoë Ñúñez-O’Brien');
+    await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const cookie = cookieFrom((await signIn(email, 'correct-horse-battery')).headers['set-cookie']);
+    const response = await post('/api/auth/update-user', { name: ' 李小龍 ' }, client(), cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await storedUser(email)).name).toBe('李小龍');
+  });
+});

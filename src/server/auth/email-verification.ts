@@ -6,7 +6,7 @@
  * of the account goes at that moment. A GET of the mailed link only shows the page.
  */
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { signJWT, verifyJWT } from 'better-auth/crypto';
 import { z } from 'zod';
@@ -140,6 +140,8 @@ export function emailVerification({ config, db }: { config: AppConfig; db: Datab
           handler: createAuthMiddleware(async (ctx) => {
             const body = bodyRecord(ctx.body);
             if (!('name' in body)) return;
+            // Who is asking comes first: without a session better-auth answers 401 as usual.
+            if (!(await getSessionFromCtx(ctx))) return;
             return { context: { body: { ...body, name: checkedName(body.name) } } };
           }),
         },
