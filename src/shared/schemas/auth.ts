@@ -28,7 +28,13 @@ export const accountNameField = z
 export function sanitizeAccountName(raw: unknown): string {
   const text = typeof raw === 'string' ? raw : '';
   const spaced = text.replace(FORBIDDEN_NAME_CHARACTERS_ALL, ' ').replace(/\s+/gu, ' ').trim();
-  return Array.from(spaced).slice(0, ACCOUNT_NAME_MAX_LENGTH).join('').trim();
+  // The limit counts UTF-16 units, as the schema's max() does; the cut never splits a character.
+  let cut = '';
+  for (const character of spaced) {
+    if (cut.length + character.length > ACCOUNT_NAME_MAX_LENGTH) break;
+    cut += character;
+  }
+  return cut.trim();
 }
 
 /** sanitizeAccountName, falling back to the address's local part, so a sign-in still works. */
