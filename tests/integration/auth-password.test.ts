@@ -260,6 +260,22 @@ describe('e-mail verification (issue 22: sign-up cannot be pre-claimed)', () => 
     expect((await signIn(email, 'owners-password-1')).statusCode).toBe(200);
   });
 
+  it('a refused sign-up on a waiting address changes nothing', async () => {
+    const email = 'refused.again@bc.edu';
+    await post('/api/auth/sign-up/email', { email, name: 'First', password: 'first-password-1' }, client());
+    await mailsTo(email, 1);
+    const before = await storedUser(email);
+    const refused = await post(
+      '/api/auth/sign-up/email',
+      { email, name: 'Second', password: 'second-password-1', rememberMe: 'not-a-boolean' },
+      client(),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(await storedUser(email)).toEqual(before);
+    await t.app.outbox.deliverDue();
+    expect((await mailsTo(email, 1)).length).toBe(1);
+  });
+
   it('a sign-up on a verified address changes nothing and mails no link', async () => {
     const email = 'already.verified@bc.edu';
     await signUp(email, client(), 'owners-password-1');

@@ -124,15 +124,7 @@ export function emailVerification({ config, db }: { config: AppConfig; db: Datab
           matcher: (ctx) => ctx.path === '/sign-up/email',
           handler: createAuthMiddleware(async (ctx) => {
             const body = bodyRecord(ctx.body);
-            const name = checkedName(body.name);
-            const { email, password } = body;
-            if (typeof email !== 'string' || typeof password !== 'string')
-              return { context: { body: { ...body, name } } };
-            if (password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH) {
-              await replacePendingSignUp((plain) => ctx.context.password.hash(plain), email, name, password);
-            }
-            // better-auth goes on: a new address is created, a taken one answers like a new one.
-            return { context: { body: { ...body, name } } };
+            return { context: { body: { ...body, name: checkedName(body.name) } } };
           }),
         },
         {
@@ -146,6 +138,24 @@ export function emailVerification({ config, db }: { config: AppConfig; db: Datab
           }),
         },
       ],
+      after: [
+        {
+          // After better-auth accepted the whole sign-up (a refused one changes nothing here).
+          matcher: (ctx) => ctx.path === '/sign-up/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+            if (!returned || returned instanceof Error || typeof returned.user?.id !== 'string') return;
+            const { email, name, password } = bodyRecord(ctx.body);
+            if (typeof email !== 'string' || typeof name !== 'string' || typeof password !== 'string') return;
+            // A taken address answers with a made-up user: another id than the stored one.
+            await replacePendingSignUp(
+              (plain) => ctx.context.password.hash(plain),
+              { email, name, password },
+              returned.user.id,
+            );
+          }),
+        },
+      ],
     },
   };
 
@@ -156,12 +166,11 @@ export function emailVerification({ config, db }: { config: AppConfig; db: Datab
    */
   async function replacePendingSignUp(
     hash: (password: string) => Promise<string>,
-    email: string,
-    name: string,
-    password: string,
+    { email, name, password }: { email: string; name: string; password: string },
+    answeredUserId: string,
   ): Promise<void> {
     const pending = await findAccountByEmail(db, email);
-    if (!pending || pending.emailVerified) return;
+    if (!pending || pending.emailVerified || pending.id === answeredUserId) return;
     const passwordHash = await hash(password);
     const mail = await verificationMail(config, email.trim().toLowerCase(), name);
     await db.transaction(async (tx) => {

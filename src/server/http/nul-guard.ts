@@ -49,7 +49,7 @@ export function installNulGuard(app: FastifyInstance): void {
     const body = request.body;
     const bodyHasNul = typeof body === 'string' ? jsonTextContainsNul(body) : containsNul(body);
     if (bodyHasNul && nameHoldsNul(request.url, body)) {
-      throw new AppError(400, 'NAME_INVALID', 'Invalid Name', messages.auth.nameInvalidCharacters);
+      throw new AppError(400, 'NAME_INVALID', messages.api.badRequest.title, messages.auth.nameInvalidCharacters);
     }
     if (bodyHasNul || containsNul(request.query) || containsNul(request.params)) throw nulRefused();
   });
