@@ -8,6 +8,11 @@ import { createAuth } from './auth/auth';
 import { MemberSessionCache } from './auth/member-session-cache';
 import { authRoutes } from './auth/routes';
 import { installOriginCheck, installSessionHandling } from './auth/session';
+import {
+  createUnverifiedAccountExpiry,
+  UNVERIFIED_EXPIRY_EVERY_MS,
+  type UnverifiedAccountExpiry,
+} from './auth/unverified-accounts';
 import { collegeRoutes } from './college/routes';
 import type { AppConfig } from './config';
 import { contactRoutes } from './contact/routes';
@@ -67,6 +72,8 @@ declare module 'fastify' {
     pings: PingService;
     /** The fresh-listings job (tests run it directly with a chosen 'now'). */
     freshness: FreshnessJob;
+    /** Removes accounts left unverified for a day (tests run it directly). */
+    unverifiedAccounts: UnverifiedAccountExpiry;
     /** Reports and moderation. */
     moderation: ModerationService;
     /** Saved searches and their alerts (tests run the matching and digest jobs directly). */
@@ -163,6 +170,12 @@ export async function buildApp({
     log: app.log,
     isSuspended: (userId) => moderation.isSuspended(userId),
   });
+  const unverifiedAccounts = createUnverifiedAccountExpiry({ db: database.db, accountCleanups, log: app.log });
+  jobs.add({
+    name: 'unverified-account-expiry',
+    everyMs: UNVERIFIED_EXPIRY_EVERY_MS,
+    run: () => unverifiedAccounts.run(),
+  });
   installOriginCheck(app, config);
   installSessionHandling(
     app,
@@ -199,6 +212,7 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.decorate('pings', pings);
   app.decorate('freshness', freshness);
+  app.decorate('unverifiedAccounts', unverifiedAccounts);
   app.decorate('moderation', moderation);
   app.decorate('savedSearches', savedSearches);
   return app;

@@ -133,12 +133,22 @@ export const messages = {
     greeting: (who: string) => `Hello ${who}, you are signed in.`,
     invalidCredentials: 'Incorrect e-mail or password.',
     signUpSent: (email: string) =>
-      `We sent a verification link to ${email}. Open it to finish signing up, then sign in.`,
+      `We sent a verification link to ${email}. Open it to choose your password and finish signing up.`,
     passwordTooShort: (min: number) => `Password must be at least ${min} characters long.`,
     passwordTooLong: (max: number) => `Password must be at most ${max} characters long.`,
     passwordsDiffer: 'The two passwords do not match.',
     emailInvalid: 'Enter a valid e-mail address.',
     nameRequired: 'Enter your name.',
+    nameTooLong: (max: number) => `Your name must be at most ${max} characters.`,
+    /** Control characters (line breaks, NUL) and bidi overrides would reach e-mail subjects and pages. */
+    nameInvalidCharacters: 'Your name may not contain line breaks, control characters or text-direction marks.',
+    /** The mailed link's page (issue 22): the address is proven there, and the password chosen there. */
+    verifyHeading: 'Confirm Your E-mail',
+    verifyIntro: (email: string) =>
+      `Choose the password you will sign in with as ${email}. Any password given when signing up is replaced.`,
+    verifyLinkInvalid:
+      'This verification link is invalid, has expired or was already used. Sign up again for a new one.',
+    notVerifiedSignIn: 'Your e-mail address is not verified yet. Open the link we sent you, or send a new one.',
     resetDone: 'Your password has been changed. You can sign in with it now.',
     resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
     providerUnavailable: (label: string) =>

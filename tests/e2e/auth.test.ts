@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
 import { expectAccessible, launchBrowser, openPage } from '../support/browser';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc';
 import { type RunningServer, startServer } from '../support/server';
@@ -74,18 +75,31 @@ describe('sign-in journeys', () => {
     await page.getByLabel('Repeat password').fill('correct-horse-battery');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    // Signed in but unverified: only the profile, with the notice.
-    await page.waitForURL(`${server.url}/myProfile`);
-    await expect.poll(() => heading(page).textContent()).toBe('My Profile');
-    await page.getByText('Hello Baldwin Eagle, you are signed in.').waitFor();
-    await page.getByRole('button', { name: 'Send Verification Email' }).click();
-    await page.getByText('Verification email sent.').waitFor();
+    // Not signed in until the address is proven (decision 0020): the page says where the link went.
+    await page.getByText(messages.auth.signUpSent('baldwin.e2e@bc.edu')).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin-wall');
     await expectAccessible(page);
-    await page.goto(`${server.url}/postings`);
-    await page.waitForURL(`${server.url}/myProfile`);
+    // Signing in with the sign-up password is refused, with a way to send the link again.
+    await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+    await page.getByLabel('Email').fill('baldwin.e2e@bc.edu');
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: messages.auth.notVerifiedSignIn }).waitFor();
+    await page.getByRole('button', { name: 'Send Verification Email' }).click();
+    await page.getByRole('status').filter({ hasText: 'Verification email sent.' }).waitFor();
+    await expectAccessible(page);
 
+    // The mailed link opens a page; only its form verifies, choosing the password there.
     const mail = await smtp.waitForMail('baldwin.e2e@bc.edu', /Verify/);
-    await page.goto(linkIn(mail, '/api/auth/verify-email'));
+    await page.goto(linkIn(mail, '/verify-email?token='));
+    await expect.poll(() => heading(page).textContent()).toBe('Confirm Your E-mail');
+    await page.getByText(messages.auth.verifyIntro('baldwin.e2e@bc.edu')).waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('Baldwin Eagle');
+    expect(await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).toEqual({ user: null });
+    await expectAccessible(page);
+    await page.getByLabel('Password', { exact: true }).fill('baldwins-own-password');
+    await page.getByLabel('Repeat password').fill('baldwins-own-password');
+    await page.getByRole('button', { name: 'Verify and Sign In' }).click();
     await acceptTerms(page);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).waitFor();

@@ -227,21 +227,11 @@ describe('deleting an account', () => {
   });
 
   it('lets an unverified person delete their account too', async () => {
-    const person = await createUser(t, { verified: false, acceptedTerms: false });
-    // Unverified people may sign in (they reach only their profile).
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { ...originHeader(t), 'x-forwarded-for': '10.200.0.1' },
-      payload: { email: person.email, password: 'correct-horse-battery' },
-    });
-    expect(signIn.statusCode).toBe(200);
-    const cookie = [signIn.headers['set-cookie']]
-      .flat()
-      .filter(Boolean)
-      .map((c) => String(c).split(';')[0])
-      .join('; ');
-    const response = await deleteAccount({ ...person, cookie }, person.email);
+    // No unverified account can sign in now (decision 0020); a session opened before that rule,
+    // on an account the expiry job has not removed yet, may still delete it.
+    const person = await createUser(t, { verified: true, acceptedTerms: false });
+    await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, person.id));
+    const response = await deleteAccount(person, person.email);
     expect(response.statusCode).toBe(200);
     expect(await countWhere(session, eq(session.userId, person.id))).toBe(0);
   });

@@ -22,6 +22,14 @@ const accounts = {
   subdomain: { email: 'x@mail.bc.edu', name: 'Subdomain', emailVerified: true },
   unverified: { email: 'unverified@bc.edu', name: 'Unverified', emailVerified: false },
   suspended: { email: 'sly.scammer@bc.edu', name: 'Sly Scammer', emailVerified: true },
+  // Hostile name claims (issue 22): line breaks, NUL, bidi overrides, a huge name, nothing usable.
+  hostile: {
+    email: 'hostile.name@bc.edu',
+    name: 'Eve\r\nBcc: all@bc.edu\u0000 \u202Egnp.exe\u2066x\u2069',
+    emailVerified: true,
+  },
+  huge: { email: 'huge.name@bc.edu', name: 'A'.repeat(900_000), emailVerified: true },
+  blank: { email: 'blank.name@bc.edu', name: '\u202E\u0000\r\n', emailVerified: true },
 };
 
 beforeAll(async () => {
@@ -108,6 +116,18 @@ async function usersWithEmail(email: string, app: TestApp = t) {
 }
 
 describe('OpenID Connect sign-in', () => {
+  it.each([
+    ['hostile', 'hostile.name@bc.edu', 'Eve Bcc: all@bc.edu gnp.exe x'],
+    ['huge', 'huge.name@bc.edu', 'A'.repeat(100)],
+    ['blank', 'blank.name@bc.edu', 'blank.name'],
+  ])('signs %s in with a clean name (control and bidi characters gone, 100 at most)', async (login, email, name) => {
+    const result = await oidcSignIn(t, login);
+    expect(result.location.pathname).toBe('/');
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: result.cookie } });
+    expect(me.json().user).toMatchObject({ email, name });
+    expect((await usersWithEmail(email)).map((row) => row.name)).toEqual([name]);
+  });
+
   it('lets a college account in, with the domain hint sent to the provider', async () => {
     const result = await oidcSignIn(t, 'student');
     expect(result.authorizationUrl.searchParams.get('hd')).toBe('bc.edu');

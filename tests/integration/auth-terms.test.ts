@@ -179,6 +179,8 @@ describe('session safety', () => {
         headers,
         payload: { email: 'secure@bc.edu', name: 'Secure', password: 'correct-horse-battery' },
       });
+      // Only a verified address signs in (decision 0020).
+      await app.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, 'secure@bc.edu'));
       const signIn = await app.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',

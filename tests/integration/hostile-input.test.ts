@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationLink } from '../../src/server/auth/email-verification';
 import { posting, savedSearch } from '../../src/server/db/schema';
 import { createRenewalToken } from '../../src/server/postings/renewal-token';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
@@ -409,6 +410,42 @@ describe(`hostile input: ${FUZZ_RUNS} generated payloads per route`, () => {
     },
     // A sign-up that passes validation hashes its password (scrypt): slower than the other routes.
     TIMEOUT * 5,
+  );
+
+  it(
+    'POST /api/auth/verify-email/confirm',
+    async () => {
+      // A waiting account and its mailed token: the exactly valid body verifies it once, after
+      // which the same body is refused as a spent link (decision 0020).
+      const email = 'waiting.student@bc.edu';
+      const signUp = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: '10.78.0.1',
+        headers: originHeader(t),
+        payload: { email, name: 'Waiting Student', password: 'correct-horse-battery' },
+      });
+      expect(signUp.statusCode).toBe(200);
+      const token = new URL(await verificationLink(t.config, email, 'Waiting Student')).searchParams.get('token');
+      let address = 0;
+      const statuses = await fuzz(
+        jsonBody(['token', 'name', 'password'], { token, name: 'Waiting Student', password: 'correct-horse-battery' }),
+        (body) => {
+          address += 1;
+          return t.app.inject({
+            method: 'POST',
+            url: '/api/auth/verify-email/confirm',
+            // Each payload from its own address: the confirm's rate limit is not what is tested.
+            remoteAddress: `10.79.${(address >> 8) & 255}.${address & 255}`,
+            headers: { ...originHeader(t), 'content-type': body.type },
+            payload: body.text,
+          });
+        },
+        { errorShape: (_status, body) => authShape(body) },
+      );
+      expect(statuses.get(400)).toBeGreaterThan(0);
+    },
+    TIMEOUT * 2,
   );
 });
 

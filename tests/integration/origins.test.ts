@@ -3,9 +3,11 @@
  * development (never in production), and every refused origin gets a sentence saying where to go.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationLink } from '../../src/server/auth/email-verification';
 import { trustedOrigins } from '../../src/server/auth/origins';
 import { createTestApp, type TestApp } from '../support/app';
 import { freePort, type RunningServer, startServer } from '../support/server';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { cookieFrom, createUser } from '../support/users';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -41,15 +43,6 @@ function signUp(t: TestApp, origin: string, email: string) {
   });
 }
 
-function signIn(t: TestApp, origin: string, email: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin, 'x-forwarded-for': client() },
-    payload: { email, password: PASSWORD },
-  });
-}
-
 const refusal = (origin: string) => ({
   title: 'Wrong Address',
   message: `This page was opened at ${origin}, which is not the address Quadmates runs at, so the request was refused. Open ${PUBLIC_URL} and try again.`,
@@ -71,14 +64,21 @@ describe('trusted origins', () => {
 });
 
 describe('in development', () => {
-  it('signs up, signs in and writes from a page opened at 127.0.0.1 when PUBLIC_URL says localhost', async () => {
+  it('signs up, confirms (signing in) and writes from a page opened at 127.0.0.1 when PUBLIC_URL says localhost', async () => {
     const email = `loop.${Date.now()}@bc.edu`;
     const created = await signUp(dev, ALIAS, email);
     expect(created.statusCode).toBe(200);
     expect(created.json().user.email).toBe(email);
 
-    const signedIn = await signIn(dev, ALIAS, email);
-    expect(signedIn.statusCode).toBe(200);
+    // Signed in by the verification page's POST, from the same page address (decision 0020).
+    const token = new URL(await verificationLink(dev.config, email, 'Loop Back')).searchParams.get('token');
+    const signedIn = await dev.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email/confirm',
+      headers: { origin: ALIAS, 'x-forwarded-for': client() },
+      payload: { token, name: 'Loop Back', password: PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
     const cookie = cookieFrom(signedIn.headers['set-cookie']);
     const me = await dev.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(me.json().user.email).toBe(email);
@@ -130,14 +130,17 @@ describe('in production', () => {
 describe('a production server process', () => {
   // better-auth checks origins itself only outside NODE_ENV=test: this runs the real server.
   let server: RunningServer;
+  let smtp: TestSmtpServer;
   let publicUrl: string;
   beforeAll(async () => {
     const port = await freePort();
     publicUrl = `http://localhost:${port}`;
-    server = await startServer({ port, env: { PUBLIC_URL: publicUrl } });
+    smtp = await startSmtpServer();
+    server = await startServer({ port, env: { PUBLIC_URL: publicUrl, SMTP_URL: smtp.url } });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
+    await smtp?.stop();
   });
 
   it("turns better-auth's own bare 'Invalid origin' into a sentence saying where to go", async () => {
@@ -151,7 +154,13 @@ describe('a production server process', () => {
     expect(
       (await post('/sign-up/email', { origin: publicUrl }, { email, name: 'Ref', password: PASSWORD })).status,
     ).toBe(200);
-    const signedIn = await post('/sign-in/email', { origin: publicUrl }, { email, password: PASSWORD });
+    // Signed in by confirming the mailed link on its page (decision 0020).
+    const token = new URL(linkIn(await smtp.waitForMail(email), '/verify-email?token=')).searchParams.get('token');
+    const signedIn = await post(
+      '/verify-email/confirm',
+      { origin: publicUrl },
+      { token, name: 'Ref', password: PASSWORD },
+    );
     expect(signedIn.status).toBe(200);
     const cookie = cookieFrom(signedIn.headers.getSetCookie());
 

@@ -106,7 +106,7 @@ describe('response headers', () => {
       [dev, false],
       [prod, true],
     ] as const) {
-      const member = await createUser(t, { verified: false, acceptedTerms: true });
+      const member = await createUser(t, { verified: true, acceptedTerms: true });
       const signIn = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
@@ -213,6 +213,7 @@ describe('cross-origin writes and redirects', () => {
       ['/api/auth/sign-in/social', { provider: 'oidc', callbackURL: '/' }],
       ['/api/auth/request-password-reset', { email: member.email, redirectTo: '/reset-password' }],
       ['/api/auth/send-verification-email', { email: member.email, callbackURL: '/myProfile' }],
+      ['/api/auth/verify-email/confirm', { token: 'x.y.z', name: 'Csrf', password: 'correct-horse-battery' }],
     ];
     for (const [url, payload] of calls) {
       const before = await counts();
@@ -308,10 +309,15 @@ describe('cross-origin writes and redirects', () => {
       );
       // Links as they arrive in e-mails (GET), with a bad token and a hostile callbackURL.
       const q = encodeURIComponent(target);
-      for (const url of [
-        `/api/auth/verify-email?token=not-a-token&callbackURL=${q}`,
-        `/api/auth/reset-password/not-a-token?callbackURL=${q}`,
-      ]) {
+      // The old verification link only leads to our own page (decision 0020), whatever it names.
+      const verify = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/verify-email?token=not-a-token&callbackURL=${q}`,
+        headers: { 'x-forwarded-for': nextAddress() },
+      });
+      expectNoRedirectOffSite(t, verify, `GET verify-email ${target}`);
+      expect(verify.headers.location).toBe('/verify-email?error=INVALID_TOKEN');
+      for (const url of [`/api/auth/reset-password/not-a-token?callbackURL=${q}`]) {
         const response = await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': nextAddress() } });
         expectRefusedTarget(response, `GET ${url}`, ['INVALID_CALLBACK_URL']);
       }

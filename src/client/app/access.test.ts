@@ -22,6 +22,7 @@ describe('route access', () => {
     expect(accessFor('/forgot-password')).toBe('public');
     expect(accessFor('/about')).toBe('public');
     expect(accessFor('/reset-password')).toBe('public');
+    expect(accessFor('/verify-email')).toBe('public');
     expect(accessFor('/signin-wall')).toBe('signIn');
     expect(accessFor('/signIn')).toBe('signIn');
     expect(accessFor('/myProfile')).toBe('profile');

@@ -2,7 +2,7 @@ import type { SessionState } from './session';
 
 /**
  * Who may open a path (spec section 2):
- * - public: anyone (/forgot-password, /about, the reset page, the alerts' unsubscribe page);
+ * - public: anyone (/forgot-password, /about, the reset and verification pages, the alerts' unsubscribe page);
  * - signIn: the sign-in page, for signed-out people only;
  * - profile: any signed-in person, verified or not (/myProfile);
  * - member: a signed-in person with a verified e-mail (everything else);
@@ -12,7 +12,14 @@ import type { SessionState } from './session';
 export type Access = 'public' | 'signIn' | 'profile' | 'member' | 'moderator';
 
 // The unsubscribe link of alert e-mails works without signing in (its signed token is the authority).
-const PUBLIC_PATHS = new Set(['/forgot-password', '/about', '/reset-password', '/renew', '/alerts/unsubscribe']);
+const PUBLIC_PATHS = new Set([
+  '/forgot-password',
+  '/about',
+  '/reset-password',
+  '/verify-email',
+  '/renew',
+  '/alerts/unsubscribe',
+]);
 const SIGN_IN_PATHS = new Set(['/signin-wall', '/signIn']);
 
 export function accessFor(pathname: string): Access {

@@ -20,6 +20,7 @@ const pages: { path: string; bare?: boolean; load: () => Promise<PageModule> }[]
   { path: '/myProfile', load: () => import('../features/profile/ProfilePage') },
   { path: '/forgot-password', load: () => import('../features/auth/ForgotPasswordPage') },
   { path: '/reset-password', load: () => import('../features/auth/ResetPasswordPage') },
+  { path: '/verify-email', load: () => import('../features/auth/VerifyEmailPage') },
   { path: '/create-posting', load: () => import('../features/postings/CreatePostingPage') },
   { path: '/our-purpose', load: () => import('../features/purpose/PurposePage') },
   { path: '/contact-us', load: () => import('../features/contact/ContactPage') },

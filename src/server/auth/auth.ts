@@ -4,7 +4,12 @@ import { APIError } from 'better-auth/api';
 import { oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../shared/messages';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/schemas/auth';
+import {
+  cleanAccountName,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  sanitizeAccountName,
+} from '../../shared/schemas/auth';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -13,6 +18,12 @@ import { renderMail } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
 import type { AccountCleanups } from './account-cleanup';
 import { isCollegeEmail } from './domain-policy';
+import {
+  CONFIRM_EMAIL_PATH,
+  emailVerification,
+  VERIFICATION_TOKEN_TTL_SECONDS,
+  verificationMail,
+} from './email-verification';
 import { OIDC_PROVIDER_ID, resilientOidc } from './oidc';
 import { trustedOrigins } from './origins';
 
@@ -101,13 +112,19 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
     },
     // OAuth failures come back to the sign-in page, which shows the reason.
     onAPIError: { errorURL: `${config.publicUrl}/signin-wall` },
-    plugins: [...(config.oidc ? [resilientOidc(config.oidc, emailDomain), oauthPopup()] : [])],
+    plugins: [
+      emailVerification({ config, db }),
+      ...(config.oidc ? [resilientOidc(config.oidc, emailDomain), oauthPopup()] : []),
+    ],
+    // Verification is our page's confirming POST (email-verification.ts): better-auth's GET
+    // link would verify, and sign in, whichever browser opens it.
+    disabledPaths: ['/verify-email'],
     emailAndPassword: {
       enabled: true,
-      // Unverified accounts may sign in, but reach only their profile: every product API
-      // requires a verified e-mail (app.requireMember). No sign-in on sign-up, so signing up
-      // with a taken address answers exactly like a new one.
-      requireEmailVerification: false,
+      // No password opens an account before its address is proven (decision 0020): the
+      // password is chosen again on the verification page. No sign-in on sign-up, so signing
+      // up with a taken address answers exactly like a new one.
+      requireEmailVerification: true,
       autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
@@ -129,16 +146,12 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      async sendVerificationEmail({ user, url }) {
-        const body = renderMail({
-          productName,
-          paragraphs: [`Welcome to ${productName}! Confirm that ${user.email} is your address to finish signing up.`],
-          action: { label: 'Verify my e-mail', url },
-        });
-        await enqueueMail(db, [
-          { kind: 'verify-email', to: user.email, subject: `Verify your ${productName} e-mail`, link: url, ...body },
-        ]);
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_TOKEN_TTL_SECONDS,
+      // better-auth's own link (a GET that verifies) is replaced by our page's link.
+      async sendVerificationEmail({ user }) {
+        await enqueueMail(db, [await verificationMail(config, user.email, user.name)]);
       },
     },
     databaseHooks: {
@@ -159,7 +172,21 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
         create: {
           async before(user) {
             assertCollegeEmail(config, user.email);
-            return { data: { ...user, email: user.email.trim().toLowerCase() } };
+            const email = user.email.trim().toLowerCase();
+            // Sign-up refused a bad name already (email-verification.ts); a provider's claim
+            // is cleaned instead, so the OpenID sign-in still works.
+            return { data: { ...user, email, name: cleanAccountName(user.name, email) } };
+          },
+        },
+        update: {
+          async before(data) {
+            if (typeof data.name !== 'string') return;
+            // /update-user refused a bad name with a message before reaching here; any other
+            // source (a provider's profile) is cleaned, or leaves the name as it was.
+            const cleaned = sanitizeAccountName(data.name);
+            if (cleaned === data.name) return;
+            const { name: _refused, ...rest } = data;
+            return { data: cleaned ? { ...rest, name: cleaned } : rest };
           },
         },
       },
@@ -174,6 +201,7 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 5 },
         '/send-verification-email': { window: 60, max: 3 },
+        [CONFIRM_EMAIL_PATH]: { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 3 },
         '/reset-password': { window: 60, max: 10 },
       },

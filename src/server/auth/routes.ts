@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { authHeaders } from '../http/client-address';
 import { AUTH_BASE_PATH, type Auth } from './auth';
+import { VERIFY_EMAIL_PAGE } from './email-verification';
 import { BETTER_AUTH_ORIGIN_CODES, originRefusal, trustedOrigins } from './origins';
 
 /**
@@ -40,6 +41,11 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
     schema: { hide: true },
     async handler(request: FastifyRequest, reply: FastifyReply) {
       const url = new URL(request.url, publicUrl);
+      // Links mailed before decision 0020 pointed here; verifying is now our page's POST, and
+      // their tokens are not its tokens, so the page says the link is no longer valid.
+      if (request.method === 'GET' && url.pathname === `${AUTH_BASE_PATH}/verify-email`) {
+        return reply.redirect(`${VERIFY_EMAIL_PAGE}?error=INVALID_TOKEN`, 302);
+      }
       // better-auth checks the Origin only when cookies come along; a foreign page must not
       // sign anyone in or up either (login CSRF). Providers may POST their callbacks.
       const origin = request.headers.origin;

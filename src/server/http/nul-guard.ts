@@ -27,10 +27,30 @@ export function jsonTextContainsNul(text: string): boolean {
 export const nulRefused = () =>
   new AppError(400, 'NUL_CHARACTER', messages.api.badRequest.title, messages.api.badRequest.message);
 
+/** The auth routes that take an account name: a NUL there is refused with the name's own message. */
+const NAMING_AUTH_ROUTES = new Set([
+  '/api/auth/sign-up/email',
+  '/api/auth/update-user',
+  '/api/auth/verify-email/confirm',
+]);
+
+function nameHoldsNul(url: string, body: unknown): boolean {
+  if (typeof body !== 'string' || !NAMING_AUTH_ROUTES.has(url.split('?')[0] ?? '')) return false;
+  try {
+    const parsed = JSON.parse(body) as { name?: unknown } | null;
+    return typeof parsed?.name === 'string' && parsed.name.includes('\u0000');
+  } catch {
+    return false;
+  }
+}
+
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const body = request.body;
     const bodyHasNul = typeof body === 'string' ? jsonTextContainsNul(body) : containsNul(body);
+    if (bodyHasNul && nameHoldsNul(request.url, body)) {
+      throw new AppError(400, 'NAME_INVALID', messages.api.badRequest.title, messages.auth.nameInvalidCharacters);
+    }
     if (bodyHasNul || containsNul(request.query) || containsNul(request.params)) throw nulRefused();
   });
 }

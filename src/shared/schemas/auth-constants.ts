@@ -5,3 +5,6 @@ export const OIDC_PROVIDER_ID = 'oidc';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** Account names: 1 to this many characters (issue 22). */
+export const ACCOUNT_NAME_MAX_LENGTH = 100;

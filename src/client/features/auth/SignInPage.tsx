@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import type { SignInInput } from '../../../shared/schemas/auth';
 import { OIDC_PROVIDER_ID } from '../../../shared/schemas/auth-constants';
+import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import { useRefreshSession } from '../../app/session';
 import { usePageTitle } from '../../app/use-page-title';
@@ -25,8 +26,44 @@ const SignUpForm = lazy(() => loadSignUpForm().then((module) => ({ default: modu
 const loadSignInResolver = () => import('./validation').then((module) => module.signInResolver);
 const signInDefaults: SignInInput = { email: '', password: '' };
 
+/**
+ * An address that signed up but is not verified cannot sign in (decision 0020): it may ask for a
+ * new link here (spec: the Send Verification Email button and its catalogue strings).
+ */
+function SendVerification({ email }: { email: string }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const send = async () => {
+    setState('sending');
+    try {
+      await authPost('/send-verification-email', { email });
+      setState('sent');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+        onClick={() => void send()}
+        disabled={state === 'sending' || state === 'sent'}
+      >
+        {state === 'sending' ? 'Sending...' : messages.auth.sendVerification}
+      </button>
+      <div role="status">
+        {state === 'sent' ? <p className={styles.success}>{messages.verification.sent}</p> : null}
+      </div>
+      <div role="alert">
+        {state === 'failed' ? <p className={styles.alert}>{messages.verification.failed}</p> : null}
+      </div>
+    </>
+  );
+}
+
 function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState<string | null>(null);
   const [passwordShown, setPasswordShown] = useState(false);
   const {
     register,
@@ -35,11 +72,13 @@ function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
   } = useLightForm<SignInInput>({ loadResolver: loadSignInResolver, defaultValues: signInDefaults });
   const submit = handleSubmit(async (input) => {
     setFailure(null);
+    setUnverified(null);
     try {
       await authPost('/sign-in/email', { email: input.email, password: input.password });
       await onDone();
     } catch (error) {
       setFailure(authErrorText(error));
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverified(input.email.trim());
     }
   });
   return (
@@ -61,6 +100,7 @@ function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
           {failure}
         </p>
       ) : null}
+      {unverified ? <SendVerification key={unverified} email={unverified} /> : null}
       <button type="submit" className={`${buttonStyles.button} ${buttonStyles.block}`} disabled={isSubmitting}>
         {isSubmitting ? 'Signing In...' : 'Sign In'}
       </button>

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 export function authErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return messages.auth.invalidCredentials;
+    if (error.code === 'EMAIL_NOT_VERIFIED') return messages.auth.notVerifiedSignIn;
     return error.message;
   }
   return messages.api.internal.message;

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../shared/messages';
+import type { VerifyEmailInput } from '../../../shared/schemas/auth';
+import { ApiError } from '../../api/client';
+import { useRefreshSession } from '../../app/session';
+import { usePageTitle } from '../../app/use-page-title';
+import buttonStyles from '../../ui/Button.module.css';
+import { useLightForm } from '../../ui/light-form';
+import styles from './Auth.module.css';
+import { authPost } from './auth-api';
+import { NewPasswordFields } from './NewPasswordFields';
+import { TextField } from './TextField';
+
+/**
+ * The page the mailed verification link opens (?token=...). Opening it changes nothing: the
+ * owner confirms with the form, choosing the password there, and only that POST verifies the
+ * address and signs this browser in (decision 0020).
+ */
+const loadResolver = () => import('./validation').then((module) => module.verifyEmailResolver);
+
+/** The address and sign-up name the signed token carries, to show and prefill (the server checks the token). */
+export function readVerificationToken(token: string | null): { email: string; name: string } | null {
+  const part = token?.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = new TextDecoder().decode(
+      Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
+    );
+    const payload = JSON.parse(json) as { email?: unknown; name?: unknown };
+    if (typeof payload.email !== 'string') return null;
+    return { email: payload.email, name: typeof payload.name === 'string' ? payload.name : '' };
+  } catch {
+    return null;
+  }
+}
+
+export function Component() {
+  usePageTitle(messages.auth.verifyHeading);
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const claims = params.get('error') === null ? readVerificationToken(token) : null;
+  if (!token || !claims) return <LinkInvalid />;
+  return <ConfirmForm token={token} email={claims.email} name={claims.name} />;
+}
+
+function LinkInvalid({ message = messages.auth.verifyLinkInvalid }: { message?: string }) {
+  return (
+    <div className={styles.page}>
+      <h1>{messages.auth.verifyHeading}</h1>
+      <p className={styles.alert} role="alert">
+        {message}
+      </p>
+      <p>
+        <Link to="/signin-wall">Go to sign in</Link>
+      </p>
+    </div>
+  );
+}
+
+function ConfirmForm({ token, email, name }: { token: string; email: string; name: string }) {
+  const refreshSession = useRefreshSession();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [linkDead, setLinkDead] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useLightForm<VerifyEmailInput>({ loadResolver, defaultValues: { name, password: '', confirmPassword: '' } });
+
+  const submit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      await authPost('/verify-email/confirm', { token, name: input.name, password: input.password });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'INVALID_VERIFICATION_LINK') {
+        setLinkDead(true);
+        return;
+      }
+      setFailure(error instanceof ApiError ? error.message : messages.api.internal.message);
+      return;
+    }
+    await refreshSession();
+    navigate('/', { replace: true });
+  });
+
+  if (linkDead) return <LinkInvalid />;
+  return (
+    <div className={styles.page}>
+      <h1>{messages.auth.verifyHeading}</h1>
+      <p>{messages.auth.verifyIntro(email)}</p>
+      <form className={styles.form} noValidate onSubmit={submit}>
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <NewPasswordFields
+          label="Password"
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={errors}
+        />
+        {failure ? (
+          <p role="alert" className={styles.alert}>
+            {failure}
+          </p>
+        ) : null}
+        <button type="submit" className={buttonStyles.button} disabled={isSubmitting}>
+          {isSubmitting ? 'Verifying...' : 'Verify and Sign In'}
+        </button>
+      </form>
+    </div>
+  );
+}
