@@ -4,11 +4,16 @@
  * their own postings are left out of their ranking, and a slow statement ends with a clear message.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignBulkGroups, insertBulkPostings, insertBulkProfiles } from '../../scripts/lib/bulk-postings';
+import { postingMember } from '../../src/server/db/schema';
+import { FIT_PER_MINUTE } from '../../src/server/search/fit-guard';
+import { bestFitMessages } from '../../src/shared/best-fit-messages';
 import { activeQuestions } from '../../src/shared/lifestyle';
 import type { PostingPage } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
+import { insertPosting } from '../support/browse-fixtures';
 import { createMember, originHeader, type TestMember } from '../support/users';
 
 const POSTINGS = 1000;
@@ -27,6 +32,14 @@ afterAll(async () => {
 const fitUrl = '/api/postings?location=oncampus&sort=fit';
 const get = (member: TestMember, url: string) =>
   t.app.inject({ method: 'GET', url, headers: { ...originHeader(t), cookie: member.cookie } });
+const save = (member: TestMember, answers: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/me/lifestyle',
+    headers: { ...originHeader(t), cookie: member.cookie },
+    payload: { answers },
+  });
+const temperature = (self: string) => [{ question: 'temperature', self, accept: [self], importance: 'somewhat' }];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** Gives `userId` the same answers as `from` (every student of the flood is scored). */
@@ -35,6 +48,89 @@ async function copyAnswers(userId: string, from: string) {
     INSERT INTO lifestyle_answer (user_id, question, self, accept, importance)
     SELECT ${userId}, question, self, accept, importance FROM lifestyle_answer WHERE user_id = ${from}`);
 }
+
+describe("'Best fit' per student", () => {
+  it('leaves out the postings the viewer administers or is listed in as a member', async () => {
+    const dorm = 'Voute';
+    const viewer = await createMember(t);
+    await save(viewer, temperature('cool'));
+    const other = await createMember(t);
+    await save(other, temperature('cool'));
+    const own = await insertPosting(t.database.db, viewer.id, { dorm });
+    const listed = await insertPosting(t.database.db, other.id, { dorm });
+    // The member row carries the viewer's address as the admin typed it.
+    await t.database.db.insert(postingMember).values({
+      postingId: listed,
+      position: 1,
+      name: viewer.name,
+      academicYear: 'junior',
+      gender: 'female',
+      email: viewer.email.toUpperCase(),
+    });
+    const theirs = await insertPosting(t.database.db, other.id, { dorm });
+
+    const fitReply = await get(viewer, `/api/postings?location=oncampus&dorm=${dorm}&sort=fit`);
+    expect(fitReply.statusCode, fitReply.body).toBe(200);
+    const fit = fitReply.json<PostingPage>();
+    expect(fit.items.map((c) => c.id)).toEqual([theirs]);
+    expect(fit.items[0]?.fitBand).toBe('great');
+    expect(fit.total).toEqual({ count: 1, atLeast: false });
+    // The other sorts still list them (the viewer finds their own postings there).
+    const newest = (await get(viewer, `/api/postings?location=oncampus&dorm=${dorm}`)).json<PostingPage>();
+    expect(newest.items.map((c) => c.id).sort()).toEqual([own, listed, theirs].sort());
+    // Another student ranks all three.
+    const third = await createMember(t);
+    const ranked = (await get(third, `/api/postings?location=oncampus&dorm=${dorm}&sort=fit`)).json<PostingPage>();
+    expect(ranked.items).toHaveLength(3);
+  });
+
+  it('refuses fit searches past the per-minute limit with a clear message, for that student only', async () => {
+    const student = await createMember(t);
+    for (let i = 0; i < FIT_PER_MINUTE; i++) expect((await get(student, fitUrl)).statusCode).toBe(200);
+    const refused = await get(student, fitUrl);
+    expect(refused.statusCode).toBe(429);
+    const body = refused.json<{ error: { code: string; title: string; message: string } }>();
+    expect(body.error.code).toBe('FIT_RATE_LIMITED');
+    expect(body.error.title).toBe(bestFitMessages.rateLimited(FIT_PER_MINUTE, 1).title);
+    expect(body.error.message).toMatch(
+      new RegExp(`^You can sort by Best fit at most ${FIT_PER_MINUTE} times a minute\\. Please wait \\d+ seconds`),
+    );
+    // Other sorts and other students are not limited.
+    expect((await get(student, '/api/postings?location=oncampus')).statusCode).toBe(200);
+    expect((await get(await createMember(t), fitUrl)).statusCode).toBe(200);
+  });
+});
+
+// PGlite cannot time a statement out: its one backend runs inside this process without the timer
+// signal PostgreSQL uses (a 1 s pg_sleep under a 200 ms statement_timeout runs to its end), so there
+// the statements are kept small instead (the flood test below).
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("'Best fit' on PostgreSQL", () => {
+  it('ends a fit statement that runs past the timeout with a clear message, not a 500', async () => {
+    const student = await createMember(t);
+    await save(student, temperature('warm'));
+    // Another connection holds the answers table: the fit statement waits on it past its timeout.
+    const blocker = new pg.Client({ connectionString: t.database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE lifestyle_answer IN ACCESS EXCLUSIVE MODE');
+      const reply = await get(student, fitUrl);
+      expect(reply.statusCode).toBe(503);
+      expect(reply.json()).toEqual({
+        error: {
+          code: 'FIT_TIMEOUT',
+          title: bestFitMessages.tooSlow.title,
+          message: bestFitMessages.tooSlow.message,
+        },
+      });
+      await blocker.query('ROLLBACK');
+    } finally {
+      await blocker.end();
+    }
+    // Nothing was left held: the next search is answered.
+    expect((await get(student, fitUrl)).statusCode).toBe(200);
+  });
+});
 
 describe("a flood of 'Best fit' requests", () => {
   it('leaves /healthz answering within 200 ms while 8 fit requests run', async () => {
@@ -89,4 +185,18 @@ describe("a flood of 'Best fit' requests", () => {
     expect(median(healthz), seen).toBeLessThan(200);
     expect(Math.max(...healthz), seen).toBeLessThan(200);
   }, 120_000);
+
+  it('runs one fit search per student at a time: a second waits its turn, more are refused', async () => {
+    const student = await createMember(t);
+    await save(student, temperature('mild'));
+    const replies = await Promise.all(Array.from({ length: 4 }, () => get(student, fitUrl)));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 429, 429]);
+    for (const reply of replies.filter((r) => r.statusCode === 429)) {
+      expect(reply.json()).toEqual({
+        error: { code: 'FIT_IN_PROGRESS', title: bestFitMessages.busy.title, message: bestFitMessages.busy.message },
+      });
+    }
+    // Once they are done, the student may search again.
+    expect((await get(student, fitUrl)).statusCode).toBe(200);
+  });
 });
