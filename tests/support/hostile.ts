@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Database } from '../../src/server/db/client';
 import { accountMessages } from '../../src/shared/account-messages';
+import { bestFitMessages } from '../../src/shared/best-fit-messages';
 import { freshnessMessages } from '../../src/shared/freshness';
 import { messages } from '../../src/shared/messages';
 import { moderationMessages } from '../../src/shared/moderation';
@@ -221,6 +222,7 @@ for (const catalogue of [
   moderationMessages,
   originMessages,
   savedSearchMessages,
+  bestFitMessages,
 ])
   collect(catalogue, catalogueExact, cataloguePatterns);
 
