@@ -240,10 +240,15 @@ export interface FitViewer {
   email: string;
 }
 
-/** The viewer's postings: those they administer and those listing them as a member. */
+/**
+ * Not the viewer's posting: not one they administer nor one listing them as a member. A scalar
+ * subquery per posting (through the posting_member index) rather than NOT EXISTS, which the planner
+ * turns into an anti-join hashing every member row with the viewer's address.
+ */
 function notOwnPosting(viewer: FitViewer): SQL {
-  return sql`p.admin_user_id <> ${viewer.id} AND NOT EXISTS (
-    SELECT 1 FROM posting_member own WHERE own.posting_id = p.id AND lower(own.email) = ${viewer.email.toLowerCase()})`;
+  return sql`p.admin_user_id <> ${viewer.id} AND (
+    SELECT 1 FROM posting_member own
+    WHERE own.posting_id = p.id AND lower(own.email) = ${viewer.email.toLowerCase()} LIMIT 1) IS NULL`;
 }
 
 function fitCandidatesStatement(filters: SearchFilters, viewer: FitViewer, withCount: boolean): SQL {
