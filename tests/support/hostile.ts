@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Database } from '../../src/server/db/client';
 import { accountMessages } from '../../src/shared/account-messages';
+import { bestFitMessages } from '../../src/shared/best-fit-messages';
 import { freshnessMessages } from '../../src/shared/freshness';
 import { limitMessages, STUDENT_LIMITS } from '../../src/shared/limits';
 import { messages } from '../../src/shared/messages';
@@ -224,6 +225,7 @@ for (const catalogue of [
   savedSearchMessages,
   limitMessages,
   STUDENT_LIMITS,
+  bestFitMessages,
 ])
   collect(catalogue, catalogueExact, cataloguePatterns);
 

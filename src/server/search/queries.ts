@@ -4,8 +4,9 @@
  * bookmark come back together, each from an index, so a page costs the same at any table size.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import type { StoredAnswer } from '../../shared/lifestyle';
 import type { SearchFilters } from '../../shared/schemas/filters';
-import { type Database, queryRows, toCount } from '../db/client';
+import { type Database, type Executor, queryRows, toCount } from '../db/client';
 
 /** Postings without rent sort after every real rent. */
 export const NO_RENT_KEY = 2_147_483_647;
@@ -215,116 +216,161 @@ export function bookmarkedCards(
 export const interestCount = (row: Pick<CardRow, 'interest_count'>) => toCount(row.interest_count);
 
 /**
- * 'Best fit' (issue 13, docs/decisions/0015) ranks the FIT_WINDOW newest postings that match the
- * filters, so a page costs the same at any table size: the window comes from the newest-first
- * indexes, the viewer's answers are compared with the answers of the admins and linked members of
- * those postings only (primary key lookups), and the sums are the shared model's
- * (src/shared/lifestyle.ts). Postings nobody in the group can be compared on come last, newest first.
+ * 'Best fit' (issue 13, docs/decisions/0015 and 0021) ranks the FIT_WINDOW newest postings that
+ * match the filters, leaving out the viewer's own (admin, or a member row with their address). The
+ * work is split into small statements whose plans cannot go wrong without statistics (the embedded
+ * database never gathers any): the window from the newest-first indexes, the linked members of each
+ * candidate and the pair sums of each member, both read through a per-row index lookup the planner
+ * cannot turn into a scan (OFFSET 0 keeps each lateral subquery apart). Pooling and ordering happen
+ * in fitRanking (service), with the shared model's sums; only the page's postings read their cards.
  */
-export const FIT_WINDOW = COUNT_CAP;
+export const FIT_WINDOW = 500;
 
-export interface FitRow extends SearchRow {
-  fit_key: number | string;
-  fit_agreed: number | string | null;
-  fit_total: number | string | null;
-  fit_dealbreaker: boolean | null;
+export interface FitCandidate {
+  id: string;
+  admin_user_id: string;
+  /** ISO timestamp with microseconds, exact enough to page on. */
+  created_at: string;
+  /** First page only, as in the search. */
+  total_count?: number | string;
+}
+
+export interface FitViewer {
+  id: string;
+  email: string;
+}
+
+/**
+ * Not the viewer's posting: not one they administer nor one listing them as a member. A scalar
+ * subquery per posting (through the posting_member index) rather than NOT EXISTS, which the planner
+ * turns into an anti-join hashing every member row with the viewer's address.
+ */
+function notOwnPosting(viewer: FitViewer): SQL {
+  return sql`p.admin_user_id <> ${viewer.id} AND (
+    SELECT 1 FROM posting_member own
+    WHERE own.posting_id = p.id AND lower(own.email) = ${viewer.email.toLowerCase()} LIMIT 1) IS NULL`;
+}
+
+function fitCandidatesStatement(filters: SearchFilters, viewer: FitViewer, withCount: boolean): SQL {
+  const conditions = [...filterConditions(filters), notOwnPosting(viewer)];
+  const total = withCount ? totalCountColumn(conditions) : sql``;
+  return sql`SELECT p.id, p.admin_user_id, ${isoMicros(sql`p.created_at`)} AS created_at${total}
+    FROM posting p
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST
+    LIMIT ${FIT_WINDOW}`;
+}
+
+/** The window of 'Best fit': the newest matching postings that are not the viewer's own. */
+export function fitCandidates(
+  db: Executor,
+  filters: SearchFilters,
+  viewer: FitViewer,
+  withCount: boolean,
+): Promise<FitCandidate[]> {
+  return queryRows<FitCandidate>(db, fitCandidatesStatement(filters, viewer, withCount), { prepared: true });
+}
+
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const textArray = (values: readonly string[]) =>
+  sql`${`{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
+const intArray = (values: readonly number[]) => sql`${`{${values.map((v) => Math.trunc(v)).join(',')}}`}::integer[]`;
+
+function fitMembersStatement(postingIds: readonly string[]): SQL {
+  return sql`SELECT c.id AS posting_id, linked.user_id
+    FROM unnest(${uuidArray(postingIds)}) AS c(id)
+    CROSS JOIN LATERAL (
+      SELECT (SELECT u.id FROM "user" u WHERE u.email = lower(m.email)) AS user_id
+      FROM posting_member m
+      WHERE m.posting_id = c.id AND m.email IS NOT NULL
+      OFFSET 0
+    ) AS linked
+    WHERE linked.user_id IS NOT NULL`;
+}
+
+/** The accounts linked by e-mail to the member rows of `postingIds` (admins are known already). */
+export function fitMembers(
+  db: Executor,
+  postingIds: readonly string[],
+): Promise<{ posting_id: string; user_id: string }[]> {
+  if (postingIds.length === 0) return Promise.resolve([]);
+  return queryRows(db, fitMembersStatement(postingIds));
+}
+
+export interface PairSums {
+  user_id: string;
+  agreed: number | string;
+  total: number | string;
+  dealbreaker: boolean;
 }
 
 const weight = (importance: SQL) => sql`(CASE ${importance} WHEN 2 THEN 3 WHEN 1 THEN 1 ELSE 0 END)`;
 
-function fitStatement(
-  filters: SearchFilters,
-  viewerId: string,
-  questionKeys: readonly string[],
-  cursor: Extract<Cursor, { kind: 'fit' }> | undefined,
-  limit: number,
-): SQL {
-  const conditions = filterConditions(filters);
-  const keys =
-    questionKeys.length > 0
-      ? sql.join(
-          questionKeys.map((k) => sql`${k}`),
-          sql`, `,
-        )
-      : sql`NULL`;
-  const after = cursor
-    ? sql`WHERE (ranked.fit_key, ranked.created_raw, ranked.id) < (${cursor.fitKey}::integer, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-    : sql``;
-  const total = cursor === undefined ? totalCountColumn(conditions) : sql``;
-  return sql`WITH candidates AS (
-      SELECT p.id, p.admin_user_id, p.created_at FROM posting p
-      WHERE ${sql.join(conditions, sql` AND `)}
-      ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST
-      LIMIT ${FIT_WINDOW}
-    ),
-    viewer AS (
-      SELECT question, self, accept, importance FROM lifestyle_answer
-      WHERE user_id = ${viewerId} AND question IN (${keys})
-    ),
-    group_users AS (
-      SELECT c.id AS posting_id, c.admin_user_id AS user_id FROM candidates c WHERE c.admin_user_id <> ${viewerId}
-      UNION
-      -- A subquery per candidate, so each reads its members through the posting_member index (a
-      -- join would let the planner hash the whole table).
-      SELECT c.id, linked.user_id FROM candidates c,
-        unnest(ARRAY(
-          SELECT u.id FROM posting_member m
-          JOIN "user" u ON m.email IS NOT NULL AND u.email = lower(m.email)
-          WHERE m.posting_id = c.id
-        )) AS linked(user_id)
-      WHERE linked.user_id <> ${viewerId}
-    ),
-    pair AS (
-      SELECT a.user_id,
-        sum(CASE WHEN a.accept & (1 << v.self::int) <> 0 THEN ${weight(sql`a.importance`)} ELSE 0 END
-          + CASE WHEN v.accept & (1 << a.self::int) <> 0 THEN ${weight(sql`v.importance`)} ELSE 0 END) AS agreed,
+function fitPairsStatement(userIds: readonly string[], viewerAnswers: readonly StoredAnswer[]): SQL {
+  const column = <K extends keyof StoredAnswer>(key: K) => viewerAnswers.map((a) => a[key]);
+  return sql`SELECT g.user_id, s.agreed, s.total, s.dealbreaker
+    FROM unnest(${textArray(userIds)}) AS g(user_id)
+    CROSS JOIN LATERAL (
+      SELECT
+        sum(CASE WHEN a.accept & (1 << v.self) <> 0 THEN ${weight(sql`a.importance`)} ELSE 0 END
+          + CASE WHEN v.accept & (1 << a.self) <> 0 THEN ${weight(sql`v.importance`)} ELSE 0 END) AS agreed,
         sum(${weight(sql`a.importance`)} + ${weight(sql`v.importance`)}) AS total,
-        bool_or((a.importance = 2 AND a.accept & (1 << v.self::int) = 0)
-          OR (v.importance = 2 AND v.accept & (1 << a.self::int) = 0)) AS dealbreaker
-      FROM lifestyle_answer a JOIN viewer v ON v.question = a.question
-      WHERE a.user_id IN (SELECT user_id FROM group_users)
-      GROUP BY a.user_id
-    ),
-    scored AS (
-      SELECT g.posting_id, sum(pr.agreed) AS agreed, sum(pr.total) AS total, bool_or(pr.dealbreaker) AS dealbreaker
-      FROM group_users g JOIN pair pr ON pr.user_id = g.user_id
-      GROUP BY g.posting_id
-    ),
-    ranked AS (
-      SELECT c.id, c.created_at AS created_raw,
-        s.agreed AS fit_agreed, s.total AS fit_total, s.dealbreaker AS fit_dealbreaker,
-        COALESCE(
-          (CASE WHEN s.dealbreaker THEN 0 ELSE 1001 END)
-            + (CASE WHEN s.total = 0 THEN 1000 ELSE (s.agreed * 1000 / s.total) END),
-          -1
-        )::integer AS fit_key
-      FROM candidates c LEFT JOIN scored s ON s.posting_id = c.id
-    ),
-    page AS (
-      SELECT * FROM ranked
-      ${after}
-      ORDER BY ranked.fit_key DESC, ranked.created_raw DESC, ranked.id DESC
-      LIMIT ${limit}
-    )
-    -- Only the page's postings read their card columns (first image, interest count).
-    SELECT ${sharedCardColumns}, p.admin_user_id, page.fit_key, page.fit_agreed, page.fit_total,
-      page.fit_dealbreaker${total}
-    FROM page JOIN posting p ON p.id = page.id
-    ORDER BY page.fit_key DESC, page.created_raw DESC, page.id DESC`;
+        bool_or((a.importance = 2 AND a.accept & (1 << v.self) = 0)
+          OR (v.importance = 2 AND v.accept & (1 << a.self) = 0)) AS dealbreaker,
+        count(*) AS compared
+      FROM lifestyle_answer a
+      JOIN unnest(${textArray(column('question') as string[])}, ${intArray(column('self') as number[])},
+        ${intArray(column('accept') as number[])}, ${intArray(column('importance') as number[])})
+        AS v(question, self, accept, importance) ON v.question = a.question
+      WHERE a.user_id = g.user_id
+      OFFSET 0
+    ) AS s
+    WHERE s.compared > 0`;
 }
 
-/** One page of 'Best fit' for `viewerId`, plus one row to tell whether there is a next page. */
-export function fitCards(
-  db: Database,
+/**
+ * The viewer's pair sums with each of `userIds` on the questions both answered (the shared model's
+ * two directions and weights, src/shared/lifestyle.ts); users with nothing in common are left out.
+ */
+export function fitPairs(
+  db: Executor,
+  userIds: readonly string[],
+  viewerAnswers: readonly StoredAnswer[],
+): Promise<PairSums[]> {
+  if (userIds.length === 0 || viewerAnswers.length === 0) return Promise.resolve([]);
+  return queryRows<PairSums>(db, fitPairsStatement(userIds, viewerAnswers));
+}
+
+/** The viewer's answers to the questions asked. */
+export function viewerFitAnswers(db: Executor, viewerId: string, questionKeys: readonly string[]) {
+  if (questionKeys.length === 0) return Promise.resolve([]);
+  return queryRows<StoredAnswer>(
+    db,
+    sql`SELECT question, self, accept, importance FROM lifestyle_answer
+      WHERE user_id = ${viewerId} AND question = ANY(${textArray(questionKeys)})`,
+  );
+}
+
+/** The cards of the postings of one 'Best fit' page (at most limit + 1 ids, by primary key). */
+export function cardsById(db: Executor, postingIds: readonly string[]): Promise<SearchRow[]> {
+  if (postingIds.length === 0) return Promise.resolve([]);
+  return queryRows<SearchRow>(
+    db,
+    sql`SELECT ${sharedCardColumns}, p.admin_user_id FROM posting p WHERE p.id = ANY(${uuidArray(postingIds)})`,
+  );
+}
+
+/** The statements of a 'Best fit' page, for EXPLAIN in tests and diagnostics. */
+export function fitStatementsForExplain(
   filters: SearchFilters,
-  viewerId: string,
-  questionKeys: readonly string[],
-  cursor: Extract<Cursor, { kind: 'fit' }> | undefined,
-  limit: number,
-): Promise<FitRow[]> {
-  return queryRows<FitRow>(db, fitStatement(filters, viewerId, questionKeys, cursor, limit + 1), { prepared: true });
-}
-
-export function fitStatementForExplain(filters: SearchFilters, viewerId: string, questionKeys: readonly string[]): SQL {
-  return fitStatement(filters, viewerId, questionKeys, undefined, 21);
+  viewer: FitViewer,
+  postingIds: readonly string[],
+  userIds: readonly string[],
+  viewerAnswers: readonly StoredAnswer[],
+): SQL[] {
+  return [
+    fitCandidatesStatement(filters, viewer, true),
+    fitMembersStatement(postingIds),
+    fitPairsStatement(userIds, viewerAnswers),
+  ];
 }

@@ -4,6 +4,7 @@ import { searchQuerySchema } from '../../shared/schemas/search-query';
 import type { AppConfig } from '../config';
 import { ChangeFeed } from '../db/changes';
 import type { DatabaseHandle } from '../db/client';
+import { FitGuard } from './fit-guard';
 import { parseQuery } from './parse-query';
 import { SearchCache } from './search-cache';
 import { createSearchService, type ImageUrl } from './service';
@@ -27,6 +28,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
     dormKeys: new Set(config.college.dorms.map((dorm) => dorm.key)),
     imageUrl,
     questionKeys: activeQuestions(config.college.lifestyle).map((q) => q.key),
+    guard: new FitGuard({ db: database.db, kind: database.kind }),
   });
 
   app.get(
@@ -40,7 +42,7 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
         description:
           'Query: location (oncampus|offcampus), groupSize 1-8 (matches the seeking count), housingAim 2-12, dorm, ' +
           'gender, classYear, sublet (yes|no); off campus also maxRent (per person), moveIn, moveOut (YYYY-MM-DD), ' +
-          "hideFulfilled (yes), sort (newest|seeking|fit, and rent off campus; fit ranks the 1,000 newest matches by the viewer's lifestyle fit and adds fitBand to each card); cursor and limit (1-50, default 20). " +
+          "hideFulfilled (yes), sort (newest|seeking|fit, and rent off campus; fit ranks the 500 newest matches that are not the viewer's own by the viewer's lifestyle fit and adds fitBand to each card; a student may start 30 fit searches a minute, one at a time: 429 otherwise, 503 when it takes too long); cursor and limit (1-50, default 20). " +
           'Answers { items: PostingCard[], nextCursor, total } where total ({ count, atLeast }) is on the first ' +
           'page only and counts up to 1,000 (then atLeast is true).',
       },
@@ -48,7 +50,8 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
     async (request) => {
       const query = parseQuery(searchQuerySchema, request.query);
       // biome-ignore lint/style/noNonNullAssertion: requireMember guarantees a viewer
-      return service.search(request.viewer!.id, query);
+      const { id, email } = request.viewer!;
+      return service.search({ id, email }, query);
     },
   );
 };

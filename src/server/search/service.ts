@@ -10,13 +10,14 @@ import type { PostingCard, PostingPage } from '../../shared/schemas/posting-view
 import type { SearchQuery } from '../../shared/schemas/search-query';
 import { type Database, toCount } from '../db/client';
 import { errors } from '../http/errors';
+import type { FitGuard } from './fit-guard';
+import { type FitRow, rankedFitRows } from './fit-ranking';
 import {
   bookmarkedPostingIds,
   type CardRow,
   COUNT_CAP,
   type Cursor,
-  type FitRow,
-  fitCards,
+  type FitViewer,
   interestCount,
   type SearchRow,
   searchCards,
@@ -160,6 +161,8 @@ export interface SearchDeps {
   cache: SearchCache<SharedPage>;
   /** The lifestyle questions asked (their keys), for 'Best fit'. */
   questionKeys: readonly string[];
+  /** Bounds what 'Best fit' costs per student and in total (docs/decisions/0021). */
+  guard: FitGuard;
 }
 
 /** One key per distinct search, whatever the order of its query string. */
@@ -180,22 +183,23 @@ function fitBandOf(row: FitRow): PostingCard['fitBand'] {
   });
 }
 
-export function createSearchService({ db, dormKeys, imageUrl, cache, questionKeys }: SearchDeps) {
+export function createSearchService({ db, dormKeys, imageUrl, cache, questionKeys, guard }: SearchDeps) {
   /**
-   * 'Best fit' is the viewer's own order, so it is not shared through the cache: one statement per
-   * page ranks the window of newest matching postings by the viewer's fit (docs/decisions/0015).
+   * 'Best fit' is the viewer's own order, so it is not shared through the cache: a few small
+   * statements rank the window of newest matching postings by the viewer's fit (docs/decisions/0015
+   * and 0021), behind the fit guard (rate limit, one request per student, a limit on how many run).
    */
-  async function fitPage(viewerId: string, filters: SearchFilters, rawCursor: string | undefined, limit: number) {
+  async function fitPage(viewer: FitViewer, filters: SearchFilters, rawCursor: string | undefined, limit: number) {
     const cursor = decodeCursor(rawCursor, 'fit') as Extract<Cursor, { kind: 'fit' }> | undefined;
-    const [rows, bookmarked] = await Promise.all([
-      fitCards(db, filters, viewerId, questionKeys, cursor, limit),
-      cache.bookmarkedIds(viewerId, () => bookmarkedPostingIds(db, viewerId)),
-    ]);
+    const rows = await guard.run(viewer.id, (executor) =>
+      rankedFitRows(executor, viewer, filters, questionKeys, cursor, limit + 1),
+    );
+    const bookmarked = await cache.bookmarkedIds(viewer.id, () => bookmarkedPostingIds(db, viewer.id));
     const page = toPage(
       rows,
       limit,
       (row): PostingCard => ({
-        ...withViewer(sharedCard(row, imageUrl), row.admin_user_id === viewerId, bookmarked.has(row.id)),
+        ...withViewer(sharedCard(row, imageUrl), row.admin_user_id === viewer.id, bookmarked.has(row.id)),
         fitBand: fitBandOf(row),
       }),
       (last): Cursor => ({ kind: 'fit', fitKey: Number(last.fit_key), createdAt: last.created_at, id: last.id }),
@@ -204,13 +208,13 @@ export function createSearchService({ db, dormKeys, imageUrl, cache, questionKey
   }
 
   return {
-    async search(viewerId: string, query: SearchQuery): Promise<PostingPage> {
+    async search(viewer: FitViewer, query: SearchQuery): Promise<PostingPage> {
       const { cursor: rawCursor, limit, ...rest } = query;
       const filters: SearchFilters = normaliseFilters(rest as SearchFilters);
       if (filters.dorm !== undefined && !dormKeys.has(filters.dorm)) {
         throw errors.badRequest(messages.api.unknownDorm, ['dorm: is not a dorm of this college']);
       }
-      if (filters.sort === 'fit') return fitPage(viewerId, filters, rawCursor, limit);
+      if (filters.sort === 'fit') return fitPage(viewer, filters, rawCursor, limit);
       const sort = searchOrder(filters);
       const cursor = decodeCursor(rawCursor, sort);
       const loadPage = async (): Promise<SharedPage> => {
@@ -228,6 +232,7 @@ export function createSearchService({ db, dormKeys, imageUrl, cache, questionKey
         );
         return { ...page, total: cursor === undefined ? totalOf(rows) : null };
       };
+      const viewerId = viewer.id;
       const [page, bookmarked] = await Promise.all([
         cache.page(pageKey(filters, rawCursor, limit), loadPage),
         cache.bookmarkedIds(viewerId, () => bookmarkedPostingIds(db, viewerId)),
