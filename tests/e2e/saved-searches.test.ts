@@ -74,7 +74,7 @@ describe('saved searches', () => {
     await listWalshPosting();
     const mail = await smtp.waitForMail(people.student.email, /Walsh for two/, 30_000);
     expect(mail.text).toContain('Walsh Hall: 4-man housing, seeking 2 more');
-    const link = /(\/alerts\/unsubscribe\?id=[0-9a-f-]+&token=[\w-]+)/.exec(mail.text ?? '')?.[1];
+    const link = /(\/alerts\/unsubscribe\?id=[0-9a-f-]+&token=[\w.-]+)/.exec(mail.text ?? '')?.[1];
     expect(link).toBeDefined();
     expect(mail.headers.find((h) => h.key === 'list-unsubscribe-post')?.value).toBe('List-Unsubscribe=One-Click');
 

@@ -100,6 +100,28 @@ describe('saved-search alerts', () => {
     expect(mails[0]?.textBody).not.toContain(hidden.id);
   });
 
+  it('announce the posting once a moderator shows it again, to those not yet told of it', async () => {
+    const admin = await createMember(t);
+    const student = await createMember(t);
+    await saveSearch(student, 'Gabelli', 'immediately');
+    const hidden = await post(admin, 'Gabelli');
+    await hide(hidden.id);
+    await t.app.savedSearches.processEvents();
+    expect(await alertsTo(student.email)).toEqual([]);
+
+    const dismissed = await t.app.inject({
+      method: 'POST',
+      url: `/api/moderation/postings/${hidden.id}/dismiss`,
+      headers: headers(moderator),
+      payload: {},
+    });
+    expect(dismissed.statusCode).toBe(200);
+    await t.app.savedSearches.processEvents();
+    const mails = await alertsTo(student.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.textBody).toContain(hidden.id);
+  });
+
   it('send no digest at all when every match was hidden', async () => {
     const admin = await createMember(t);
     const student = await createMember(t);

@@ -53,10 +53,16 @@ export async function hidePosting(
     WHERE id = ${id}::uuid`);
 }
 
+/**
+ * Shows a hidden posting again. It is listed anew for saved-search alerts (issue 22): while hidden
+ * it was announced to nobody, and students already told of it are not told twice (the alerts job's
+ * own rule).
+ */
 export async function unhidePosting(tx: Executor, id: string): Promise<void> {
   await tx.execute(sql`UPDATE posting
     SET hidden_at = NULL, hidden_kind = NULL, hidden_reason = NULL, appealed_at = NULL
     WHERE id = ${id}::uuid`);
+  await tx.execute(sql`INSERT INTO saved_search_event (posting_id) VALUES (${id}::uuid)`);
 }
 
 /** Clears an appeal: the moderator has looked. */
