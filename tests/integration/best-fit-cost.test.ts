@@ -179,9 +179,9 @@ describe("a flood of 'Best fit' requests", () => {
     const seen = `/healthz ms: ${healthz.map(Math.round).join(' ')}; fit requests in flight: ${seenInFlight.join(' ')}`;
     expect(replies.map((r) => r.statusCode)).toEqual(students.map(() => 200));
     for (const reply of replies) expect(reply.json<PostingPage>().items.some((c) => c.fitBand !== null)).toBe(true);
-    // The fit requests really overlapped the measurements: all 8 at the first, one or more at each.
+    // The fit requests really overlapped the measurements: most of the 8 at the first, one or more at each.
     expect(healthz.length, seen).toBeGreaterThanOrEqual(5);
-    expect(seenInFlight[0], seen).toBe(8);
+    expect(seenInFlight[0], seen).toBeGreaterThanOrEqual(6);
     expect(median(healthz), seen).toBeLessThan(200);
     expect(Math.max(...healthz), seen).toBeLessThan(200);
   }, 120_000);
