@@ -83,7 +83,7 @@ describe('sign-in journeys', () => {
     await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
     await page.getByLabel('Email').fill('baldwin.e2e@bc.edu');
     await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: messages.auth.notVerifiedSignIn }).waitFor();
     await page.getByRole('button', { name: 'Send Verification Email' }).click();
     await page.getByRole('status').filter({ hasText: 'Verification email sent.' }).waitFor();
