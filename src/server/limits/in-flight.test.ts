@@ -23,6 +23,19 @@ describe('the image-work queue', () => {
     // A failed task gave its place back: the queue still runs.
     expect(await run(async () => 'after')).toBe('after');
   });
+
+  it('refuses a task that would wait behind its queue limit, and takes one again once a place frees', async () => {
+    const full = new Error('full');
+    const run = createWorkQueue(1, { queueLimit: 1, whenFull: () => full });
+    let finish = () => {};
+    const first = run(() => new Promise<void>((resolve) => (finish = resolve)));
+    const second = run(async () => 'second');
+    await expect(run(async () => 'third')).rejects.toBe(full);
+    finish();
+    await first;
+    expect(await second).toBe('second');
+    expect(await run(async () => 'later')).toBe('later');
+  });
 });
 
 describe('the upload gate', () => {

@@ -51,17 +51,26 @@ export function createUploadGate({
   };
 }
 
-/** Runs at most `concurrency` tasks at once; the others wait their turn, first come first served. */
-export function createWorkQueue(concurrency: number) {
+/**
+ * Runs at most `concurrency` tasks at once; the others wait their turn, first come first served.
+ * With a `queueLimit`, a task that would wait behind that many others is refused by `whenFull`.
+ */
+export function createWorkQueue(
+  concurrency: number,
+  { queueLimit = Number.POSITIVE_INFINITY, whenFull }: { queueLimit?: number; whenFull?: () => Error } = {},
+) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
+    if (running >= concurrency) {
+      if (waiting.length >= queueLimit) throw whenFull?.() ?? new Error('The work queue is full.');
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else running += 1;
     try {
       return await task();
     } finally {
-      // Hands the place straight to the next task in line (running stays the same), or frees it.
+      // Hands the place straight to the next task in line (running stays the same), so a newcomer
+      // cannot overtake the queue; or frees it.
       const next = waiting.shift();
       if (next) next();
       else running -= 1;

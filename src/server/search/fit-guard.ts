@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import { bestFitMessages } from '../../shared/best-fit-messages';
 import type { Database, Executor } from '../db/client';
 import { AppError } from '../http/errors';
+import { createWorkQueue } from '../limits/in-flight';
 
 /** Fit searches one student may start in any minute (a page of results is one search). */
 export const FIT_PER_MINUTE = 30;
@@ -31,41 +32,6 @@ const isStatementTimeout = (error: unknown) => {
   return false;
 };
 
-/** A first-in, first-out limit on how many tasks run at once. */
-export class Limiter {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(
-    private readonly concurrency: number,
-    private readonly queueLimit: number,
-  ) {}
-
-  get queued(): number {
-    return this.waiting.length;
-  }
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.queueLimit) {
-        const { title, message } = bestFitMessages.crowded;
-        throw new AppError(503, 'FIT_BUSY', title, message);
-      }
-      // The slot is handed over by the task that finishes, so a newcomer cannot overtake the queue.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
-    }
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
-    }
-  }
-}
-
 export interface FitGuardOptions {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -75,7 +41,7 @@ export interface FitGuardOptions {
 }
 
 export class FitGuard {
-  private readonly limiter: Limiter;
+  private readonly runInTurn: ReturnType<typeof createWorkQueue>;
   /** Per student: the start of their current minute and how many fit searches it admitted. */
   private readonly minutes = new LRUCache<string, { start: number; count: number }>({ max: 50_000 });
   /** Per student: fit searches admitted and not finished, and the end of the last one's turn. */
@@ -89,7 +55,13 @@ export class FitGuard {
   private readonly yielding: Executor;
 
   constructor(private readonly options: FitGuardOptions) {
-    this.limiter = new Limiter(FIT_CONCURRENCY[options.kind], FIT_QUEUE_LIMIT);
+    this.runInTurn = createWorkQueue(FIT_CONCURRENCY[options.kind], {
+      queueLimit: FIT_QUEUE_LIMIT,
+      whenFull: () => {
+        const { title, message } = bestFitMessages.crowded;
+        return new AppError(503, 'FIT_BUSY', title, message);
+      },
+    });
     this.now = options.now ?? Date.now;
     const { db } = options;
     this.yielding = new Proxy(db, {
@@ -119,7 +91,7 @@ export class FitGuard {
     this.held.set(userId, { count: (mine?.count ?? 0) + 1, turn: previous.then(() => turn) });
     try {
       await previous;
-      return await this.limiter.run(() => this.execute(work));
+      return await this.runInTurn(() => this.execute(work));
     } finally {
       finish();
       const now = this.held.get(userId);
