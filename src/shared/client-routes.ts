@@ -15,6 +15,7 @@ export const ROUTE_PAGES: Readonly<Record<string, string>> = {
   '/myProfile': 'features/profile/ProfilePage.tsx',
   '/forgot-password': 'features/auth/ForgotPasswordPage.tsx',
   '/reset-password': 'features/auth/ResetPasswordPage.tsx',
+  '/verify-email': 'features/auth/VerifyEmailPage.tsx',
   '/create-posting': 'features/postings/CreatePostingPage.tsx',
   '/our-purpose': 'features/purpose/PurposePage.tsx',
   '/contact-us': 'features/contact/ContactPage.tsx',

@@ -10,7 +10,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posting, postingImage, studentUsage } from '../../src/server/db/schema';
+import { posting, postingImage, studentUsage, user } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
@@ -238,7 +238,10 @@ describe('injection strings come back as text', () => {
   });
 
   it('in a ping message and a sender name: unchanged in the API, escaped in the e-mail, no header split', async () => {
-    const sender = await createMember(t, { name: 'Eve\r\nBcc: victim@example.com' });
+    // Names with line breaks are refused since issue 22; an account named before that rule keeps
+    // its name, and the e-mail must still hold against it.
+    const sender = await createMember(t);
+    await t.database.db.update(user).set({ name: 'Eve\r\nBcc: victim@example.com' }).where(eq(user.id, sender.id));
     const pingAdmin = await createMember(t);
     const message = storable.join(' | ');
     const created = await sendPosting(t, { cookie: pingAdmin.cookie, posting: onCampusPosting() });

@@ -80,8 +80,10 @@ describe('member e-mail addresses in a posting', () => {
   });
 
   it('takes a plain address, the unusual-but-real ones included', async () => {
+    // A fresh admin: the file's admin has spent most of its daily postings (issue 22's limit).
+    const poster = await createMember(t);
     for (const email of ['priya@bc.edu', "o'neil+rooms@bc.edu", 'p.patel-2@alumni.bc.edu']) {
-      const created = await sendPosting(t, { cookie: admin.cookie, posting: withMemberEmail(email) });
+      const created = await sendPosting(t, { cookie: poster.cookie, posting: withMemberEmail(email) });
       expect(created.statusCode, email).toBe(201);
       expect(created.json().members[1].email).toBe(email);
     }
