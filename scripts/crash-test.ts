@@ -145,7 +145,10 @@ async function main() {
       body,
     });
     if (answer.status === 201) acknowledged.postings.set(JSON.parse(answer.body).id, count);
-    else if (answer.status >= 500) fail(`create answered ${answer.status}: ${answer.body}`);
+    // 16 writers may hold more uploads than the server's cap (issue 22): that refusal is the
+    // product shedding load on purpose, unacknowledged and so owed nothing; any other 5xx fails.
+    else if (answer.status >= 500 && !(answer.status === 503 && answer.body.includes('"UPLOADS_BUSY"')))
+      fail(`create answered ${answer.status}: ${answer.body}`);
   }
 
   // Each student starts with one posting, so there is something to ping and bookmark.
