@@ -1,0 +1,141 @@
+/**
+ * Groups of students who said yes (issue 23): invitations, joined members, co-admins and what each
+ * member chose to share. The request schemas are what the server validates with; the view types
+ * are what the API answers. Decision 0024 holds the model.
+ */
+import { ACADEMIC_YEARS, type AcademicYear, GENDERS, type Gender } from '../options';
+import { z } from './zod';
+
+/** A member row's state. The admin (member 1) is always 'joined'. */
+export const MEMBER_STATES = ['not-invited', 'invited', 'joined', 'declined'] as const;
+export type MemberState = (typeof MEMBER_STATES)[number];
+
+/** 'admin' is member 1 (decision 0008); a co-admin may edit the posting, change its status and answer pings. */
+export const GROUP_ROLES = ['admin', 'coadmin', 'member'] as const;
+export type GroupRole = (typeof GROUP_ROLES)[number];
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_DAYS = 14;
+/** The admin may send an invitation to one member again only after this long. */
+export const INVITATION_RESEND_MINUTES = 10;
+
+/**
+ * A member as the detail view shows it. A joined member shows their own account's name and only
+ * what they chose to share; a member who has not joined shows only the name and year the admin
+ * typed, never any contact detail, and is never linked to an account.
+ */
+export interface GroupMemberView {
+  /** The member row's id (stable across edits while the row stays). */
+  id: string;
+  position: number;
+  joined: boolean;
+  role: GroupRole;
+  name: string;
+  /** Typed by the admin (not joined), or shared by the member (joined); else null. */
+  academicYear: AcademicYear | null;
+  /** Joined members who share it only. */
+  gender: Gender | null;
+  customGender: string | null;
+  email: string | null;
+  instagramHandle: string | null;
+  phoneNumber: string | null;
+  /** The signed-in viewer is this member. */
+  isYou: boolean;
+  /** The posting's admin only: the row as typed and its invitation; null for everyone else. */
+  typed: TypedMemberView | null;
+}
+
+/** What the admin typed for a member row, and where its invitation stands (the admin only). */
+export interface TypedMemberView {
+  state: MemberState;
+  name: string;
+  academicYear: AcademicYear;
+  gender: Gender;
+  customGender: string | null;
+  /** The invitation address (a college address), or null. */
+  email: string | null;
+  /** Typed before groups were invitations (migration 0011); shown to the admin alone. */
+  instagramHandle: string | null;
+  invitedAt: string | null;
+  invitationExpiresAt: string | null;
+  /** When the admin may send the invitation again (resend limit), or null when they may now. */
+  resendAfter: string | null;
+}
+
+/** An invitation as the invited student sees it (their profile, and the link's page). */
+export interface InvitationView {
+  /** The member row's id; also the id in /api/invitations/:id/... */
+  id: string;
+  postingId: string;
+  /** The admin's account name. */
+  adminName: string;
+  /** The dorm's name or the address. */
+  place: string;
+  /** The name the admin typed for this member. */
+  memberName: string;
+  expiresAt: string;
+}
+
+export interface InvitationList {
+  items: InvitationView[];
+}
+
+/** A group the viewer joined (not as its admin): the profile's My Groups. */
+export interface MyGroupView {
+  postingId: string;
+  place: string;
+  role: GroupRole;
+  adminName: string;
+  status: string;
+  joinedAt: string;
+}
+
+export interface MyGroupList {
+  items: MyGroupView[];
+}
+
+/** What a student shares on the cards of the groups they joined: each detail off until turned on. */
+export const SHARING_LIMITS = { customGender: 50, phone: 30, instagram: 30 } as const;
+
+export const sharingSchema = z.object({
+  academicYear: z.enum(ACADEMIC_YEARS).nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  customGender: z.string().trim().max(SHARING_LIMITS.customGender).nullable(),
+  phoneNumber: z.string().trim().max(SHARING_LIMITS.phone).nullable(),
+  instagramHandle: z.string().trim().max(SHARING_LIMITS.instagram).nullable(),
+  share: z.object({
+    academicYear: z.boolean(),
+    gender: z.boolean(),
+    email: z.boolean(),
+    phoneNumber: z.boolean(),
+    instagramHandle: z.boolean(),
+  }),
+});
+export type Sharing = z.infer<typeof sharingSchema>;
+
+export const roleChangeSchema = z.object({ role: z.enum(['coadmin', 'member']) });
+export const handOverSchema = z.object({ memberId: z.string().uuid() });
+/** The link's page asks for its invitation by token; joining by link sends it back. */
+export const invitationTokenSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** The messages of groups (exact strings; the UI shows what the server says). */
+export const groupMessages = {
+  failedTitle: 'Group Not Changed',
+  invitationTitle: 'Invitation Not Valid',
+  invitationNotFound: 'This invitation link is not valid. Ask the group administrator to send a new one.',
+  invitationUsed: 'This invitation has already been answered.',
+  invitationExpired: 'This invitation has expired. Ask the group administrator to send a new one.',
+  invitationWithdrawn: 'This invitation was withdrawn by the group administrator.',
+  invitationOtherAccount:
+    'This invitation was sent to another address. Sign in with the college address it was sent to.',
+  onlyAdmin: 'Only the group administrator can do this.',
+  onlyManagers: 'Only the group administrator or a co-admin can do this.',
+  memberNotFound: 'That member is not part of this group.',
+  memberHasNoEmail: 'This member has no college e-mail address. Add one by editing the posting.',
+  memberAlreadyJoined: 'This member has already joined the group.',
+  notJoined: 'Only a member who joined the group can be given this role.',
+  resendTooSoon: 'An invitation was just sent to this member. You can send it again in a few minutes.',
+  adminCannotLeave: 'Hand the group over to a joined member before you leave it.',
+  notAMember: 'You are not a member of this group.',
+  sharingTitle: 'Sharing Not Saved',
+} as const;
