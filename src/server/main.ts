@@ -87,8 +87,9 @@ async function main(): Promise<void> {
   });
 
   // Fastify logs each address it listens on (http://127.0.0.1:PORT by default), which is not
-  // always the address people should open: the log names PUBLIC_URL instead, once.
-  const ready = `${config.college.productName} for ${config.college.college.name} is ready at ${config.publicUrl}`;
+  // always the address people should open: the log names PUBLIC_URL instead, once, and the Node
+  // version it runs on (npm scripts may run a newer Node than the machine's own, README).
+  const ready = `${config.college.productName} for ${config.college.college.name} is ready at ${config.publicUrl} (Node ${process.version})`;
   let announced = false;
   const listenText = (address: string) => {
     if (announced) return `also listening on ${address}`;

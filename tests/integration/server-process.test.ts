@@ -139,7 +139,9 @@ describe('the server process', () => {
 
       const links = lines.filter((line) => line.includes('http://'));
       expect(links.filter((line) => !line.includes('/verify-email?token='))).toEqual([
-        expect.stringMatching(new RegExp(`INFO: Quadmates for Boston College is ready at ${publicUrl}$`)),
+        expect.stringMatching(
+          new RegExp(`INFO: Quadmates for Boston College is ready at ${publicUrl} \\(Node v\\d+\\.\\d+\\.\\d+\\)$`),
+        ),
       ]);
       expect(server.output()).not.toContain('127.0.0.1');
 
