@@ -2,9 +2,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ConfigProvider, loadConfig } from './app/config-context';
-import { AppRoutes, preloadRoute } from './app/router';
+import { AppRoutes, preloadRoute, retryPage } from './app/router';
 import { refreshSession } from './app/session';
 import './styles/global.css';
+import { ErrorBoundary } from './ui/ErrorBoundary';
 
 // What the first paint waits for starts now, side by side: the college's configuration and the
 // session (index.html preloads both answers; the server names the page's chunks there too).
@@ -26,7 +27,10 @@ startTransition(() =>
     <StrictMode>
       <ConfigProvider>
         <BrowserRouter>
-          <AppRoutes />
+          {/* The root boundary: the layout's own code failing still shows a message and a retry. */}
+          <ErrorBoundary onRetry={retryPage}>
+            <AppRoutes />
+          </ErrorBoundary>
         </BrowserRouter>
       </ConfigProvider>
     </StrictMode>,

@@ -1,5 +1,6 @@
 import { type ComponentType, Suspense, use } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { BareLayout, Loading } from './Layout';
 
 type PageModule = { Component: ComponentType };
@@ -35,16 +36,36 @@ interface Preloadable {
   loaded?: ComponentType;
 }
 
+/** Set once a chunk has failed to load: the error boundaries' retry then reloads the page. */
+let codeFailed = false;
+
 function preloadable(load: () => Promise<ComponentType>): Preloadable {
   let pending: Promise<ComponentType> | undefined;
   const code: Preloadable = {
     // One promise for every caller: a failure reaches the page's error boundary.
     preload: () => {
-      pending ??= load().then((component) => (code.loaded = component));
+      pending ??= load().then(
+        (component) => (code.loaded = component),
+        (error: unknown) => {
+          codeFailed = true;
+          throw error;
+        },
+      );
       return pending;
     },
   };
   return code;
+}
+
+/**
+ * The error boundaries' retry. A chunk that failed to load is fetched again by reloading the page:
+ * the browser keeps a failed module import, and after a deploy the old chunk's name may be gone,
+ * while the reloaded page names the current ones. A page that threw while drawing is drawn again.
+ */
+export function retryPage(): 'reloading' | 'redraw' {
+  if (!codeFailed) return 'redraw';
+  window.location.reload();
+  return 'reloading';
 }
 
 /**
@@ -82,7 +103,12 @@ export function AppRoutes() {
         <Route
           key={path}
           path={path}
-          element={<Preloaded key={path} code={pageComponents.get(path) as Preloadable} />}
+          element={
+            // One boundary per page: a page that fails shows why, and the layout's navigation stays.
+            <ErrorBoundary key={path} onRetry={retryPage}>
+              <Preloaded code={pageComponents.get(path) as Preloadable} />
+            </ErrorBoundary>
+          }
         />
       ));
   return (
