@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Change, ChangeFeed } from '../db/changes';
-import type { Viewer } from './session';
+import type { Viewer } from './viewer';
 
 /**
  * How long a member's session is trusted without asking better-auth again. Changes are heard at

@@ -8,16 +8,10 @@ import type { AccountCleanup, AccountCleanups } from './account-cleanup';
 import type { Auth } from './auth';
 import type { MemberSessionCache } from './member-session-cache';
 import { originRefusal, trustedOrigins } from './origins';
+import type { Viewer } from './viewer';
 
-/** The signed-in person making a request, as the product's rules need them. */
-export interface Viewer {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  termsAcceptedAt: Date | null;
-  termsVersion: string | null;
-}
+// In a module of its own, so the member-session cache can name it without importing this one.
+export type { Viewer } from './viewer';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,28 @@
  * location, and the filters as a query string. Pages that only build URLs import this module and
  * do not load zod with their first paint (decision 0009).
  */
-import type { SearchFilters } from './filters';
+import type { AcademicYear, Gender, ListingLocation } from '../options';
+
+/**
+ * The search filters as parsed (filters.ts's schema infers exactly this, checked there). Written
+ * out here so this zod-free module needs nothing from the schema's module, which imports it.
+ */
+// A type, not an interface: casts to and from Record<string, unknown> need its implicit index signature.
+export type SearchFilters = {
+  location: ListingLocation;
+  groupSize?: number | undefined;
+  housingAim?: number | undefined;
+  dorm?: string | undefined;
+  gender?: Gender | undefined;
+  classYear?: AcademicYear | undefined;
+  sublet?: SubletChoice | undefined;
+  maxRent?: number | undefined;
+  moveIn?: string | undefined;
+  moveOut?: string | undefined;
+  sort: SortOrder;
+  hideFulfilled?: 'yes' | undefined;
+  showStale?: 'yes' | undefined;
+};
 
 /** Highest 'maximum monthly rent per person' a filter accepts, in whole dollars. */
 export const MAX_RENT_FILTER = 100_000;

@@ -13,7 +13,7 @@ import {
   HOUSING_AIM_MIN,
   LISTING_LOCATIONS,
 } from '../options';
-import { MAX_RENT_FILTER, normaliseFilters, SORT_ORDERS, SUBLET_CHOICES } from './filter-params';
+import { MAX_RENT_FILTER, normaliseFilters, type SearchFilters, SORT_ORDERS, SUBLET_CHOICES } from './filter-params';
 import { z } from './zod-mini';
 
 // Kept in a module without zod, so pages that only build URLs need not load the schemas.
@@ -26,6 +26,7 @@ export {
   normaliseFilters,
   OFF_CAMPUS_FIELDS,
   ON_CAMPUS_FIELDS,
+  type SearchFilters,
   SORT_LABELS,
   SORT_ORDERS,
   type SortOrder,
@@ -127,7 +128,10 @@ export const searchFiltersSchema = z
     }),
   );
 
-export type SearchFilters = z.infer<typeof searchFiltersSchema>;
+// The schema parses to exactly filter-params.ts's SearchFilters: a change to either fails the typecheck.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaParsesToSearchFilters: Same<z.infer<typeof searchFiltersSchema>, SearchFilters> = true;
+void schemaParsesToSearchFilters;
 
 /** Reads filters from a URL's query string; invalid fields are dropped rather than breaking the page. */
 export function filtersFromParams(params: URLSearchParams): SearchFilters {
