@@ -586,9 +586,17 @@ describe('every dialog takes focus, keeps it, closes with Escape where allowed, 
     const terms = page.getByRole('dialog', { name: messages.auth.terms.title });
     await expectFocusTrapped(page, terms);
     await expectAccessible(page);
+    // Not even for a moment: a second Escape in a row would close a modal dialog with no cancellable event.
+    await terms.evaluate((dialog) => {
+      (window as unknown as { termsClosed: number }).termsClosed = 0;
+      dialog.addEventListener('close', () => {
+        (window as unknown as { termsClosed: number }).termsClosed += 1;
+      });
+    });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     expect(await terms.isVisible(), 'Escape must not dismiss the Terms & Conditions').toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { termsClosed: number }).termsClosed)).toBe(0);
     await activate(page, terms.getByRole('button', { name: messages.auth.terms.agree }));
     await terms.waitFor({ state: 'hidden' });
     await context.close();

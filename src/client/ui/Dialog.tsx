@@ -168,6 +168,13 @@ export function Dialog({
 
   // Tab past the last control comes back to the first, Shift+Tab before the first goes to the last.
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    // A dialog that must stay open takes Escape itself: the browser's close request is the key's
+    // default action, and a second Escape in a row would close it with no cancellable event (it
+    // then opened again only once the close event arrived, so it blinked shut for a moment).
+    if (event.key === 'Escape' && !latest.current.dismissible) {
+      event.preventDefault();
+      return;
+    }
     if (event.key !== 'Tab') return;
     const items = tabbables(event.currentTarget);
     const [edge, wrapTo] = event.shiftKey ? [items[0], items.at(-1)] : [items.at(-1), items[0]];
