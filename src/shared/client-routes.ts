@@ -2,7 +2,7 @@
  * Which page module each client route loads lazily (src/client/app/router.tsx, which must agree:
  * src/client/app/router.test.ts checks it). The server names these chunks in the HTML it sends
  * for a route (`<link rel="modulepreload">`), so they download beside the entry chunk instead of
- * after it (decision 0007). Module names are the build manifest's: paths under src/client.
+ * after it (decision 0009). Module names are the build manifest's: paths under src/client.
  */
 export const ROUTE_PAGES: Readonly<Record<string, string>> = {
   '/signin-wall': 'features/auth/SignInPage.tsx',

@@ -51,7 +51,7 @@ export function GuardedOutlet({ terms }: { terms?: ReactNode }) {
 }
 
 // The in-app browser and narrow-screen warnings (a dialog over the page) load after the page's
-// own code: the page paints without them (decision 0007).
+// own code: the page paints without them (decision 0009).
 const Warnings = lazy(() => import('./Warnings').then((module) => ({ default: module.Warnings })));
 
 /** The warnings and notices every layout shows. */

@@ -7,7 +7,7 @@ import { apiFetch } from '../api/client';
 type ConfigState = { status: 'loading' } | { status: 'ready'; config: PublicConfig } | { status: 'error' };
 
 // The college's public configuration never changes while a page is open: read once, kept here
-// (not in TanStack Query, so the sign-in page paints without it; decision 0007).
+// (not in TanStack Query, so the sign-in page paints without it; decision 0009).
 let state: ConfigState = { status: 'loading' };
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();

@@ -8,7 +8,7 @@ type PageModule = { Component: ComponentType };
 /**
  * Every route of spec section 2. Pages load lazily, one chunk per feature page; the main layout
  * too (the sign-in page does without it). React Router's declarative mode: the data router's
- * code is not needed and is left out of the entry chunk (decision 0007).
+ * code is not needed and is left out of the entry chunk (decision 0009).
  */
 const pages: { path: string; bare?: boolean; load: () => Promise<PageModule> }[] = [
   { path: '/signin-wall', bare: true, load: () => import('../features/auth/SignInPage') },

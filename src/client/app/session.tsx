@@ -5,7 +5,7 @@ import { apiFetch } from '../api/client';
 
 /**
  * The session's key in TanStack Query's cache. The session itself lives in the small store
- * below, so the sign-in page paints without TanStack Query (decision 0007); writes made through
+ * below, so the sign-in page paints without TanStack Query (decision 0009); writes made through
  * the query cache under this key (`setQueryData`, `invalidateQueries`) reach the store, see
  * query-client.ts.
  */

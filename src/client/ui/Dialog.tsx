@@ -68,7 +68,7 @@ function tabbables(root: HTMLElement): HTMLElement[] {
 
 /**
  * An accessible modal dialog on the native `<dialog>` element opened with `showModal()`
- * (decision 0007): the browser moves focus in, makes the page behind inert, and puts it above
+ * (decision 0009): the browser moves focus in, makes the page behind inert, and puts it above
  * everything. Tab and Shift+Tab wrap around inside it, as the WAI-ARIA dialog pattern asks (the
  * browser alone lets focus leave for its own toolbar). The title names it, the description
  * describes it, and focus returns to where it was when it closes or unmounts.

@@ -6,7 +6,7 @@ type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 /**
  * The part of react-hook-form's `useForm` that a small form of text fields uses (`register`,
  * `handleSubmit`, `reset`, `formState.errors`, `formState.isSubmitting`), for pages whose first load must
- * stay small (the sign-in page, decision 0007). It takes the same resolvers (`zodResolver` of
+ * stay small (the sign-in page, decision 0009). It takes the same resolvers (`zodResolver` of
  * the shared schemas), but loads the resolver when it is first needed: when a field gets focus
  * or at the first submit. Like react-hook-form's defaults it validates on submit, then again on
  * every change, and moves focus to the first field in error.

@@ -22,7 +22,7 @@ const tagline = (productName: string, collegeName: string) =>
 const loadSignUpForm = () => import('./SignUpForm');
 const SignUpForm = lazy(() => loadSignUpForm().then((module) => ({ default: module.SignUpForm })));
 
-// Validation loads on first focus or submit, not with the page (decision 0007).
+// Validation loads on first focus or submit, not with the page (decision 0009).
 const loadSignInResolver = () => import('./validation').then((module) => module.signInResolver);
 const signInDefaults: SignInInput = { email: '', password: '' };
 

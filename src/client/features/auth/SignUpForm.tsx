@@ -9,7 +9,7 @@ import { authErrorText, authPost } from './auth-api';
 import { NewPasswordFields } from './NewPasswordFields';
 import { TextField } from './TextField';
 
-// Validation loads on first focus or submit, not with the form (decision 0007).
+// Validation loads on first focus or submit, not with the form (decision 0009).
 const loadSignUpResolver = () => import('./validation').then((module) => module.signUpResolver);
 const signUpDefaults: SignUpInput = { name: '', email: '', password: '', confirmPassword: '' };
 

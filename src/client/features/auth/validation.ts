@@ -1,5 +1,5 @@
 // The account pages' validation: the shared schemas (full zod) with react-hook-form's resolver,
-// loaded when a field is first focused rather than with the page (decision 0007).
+// loaded when a field is first focused rather than with the page (decision 0009).
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   forgotPasswordSchema,

@@ -13,7 +13,7 @@ import styles from './ContactPage.module.css';
 
 type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string };
 
-// Validation (the shared schema) loads on first focus or submit (decision 0007).
+// Validation (the shared schema) loads on first focus or submit (decision 0009).
 const loadResolver = () =>
   Promise.all([import('@hookform/resolvers/zod'), import('../../../shared/schemas/contact')]).then(
     ([{ zodResolver }, { contactMessageSchema }]) => zodResolver(contactMessageSchema),

@@ -7,7 +7,7 @@ const PostingForm = lazy(() => import('./PostingForm').then((module) => ({ defau
 /**
  * The posting form, loaded with its validation (react-hook-form and the shared zod schema) only
  * when a page shows it, so the pages that hold it stay within their first-load budget
- * (decision 0007).
+ * (decision 0009).
  */
 export function LazyPostingForm(props: PostingFormProps) {
   return (
