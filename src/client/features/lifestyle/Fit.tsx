@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MemberFit } from '../../../shared/lifestyle';
+import type { GroupMemberView } from '../../../shared/schemas/groups';
 import type { FitView, OwnGroupMember } from '../../../shared/schemas/lifestyle';
-import { ApiError } from '../../api/client';
-import buttonStyles from '../../ui/Button.module.css';
-import { useInviteMember, usePingFit, usePostingFit } from './api';
+import { usePingFit, usePostingFit } from './api';
 import { BandBadge } from './BandBadge';
 import styles from './Lifestyle.module.css';
 
@@ -73,45 +71,30 @@ function GroupReasons({ fit, headingLevel }: { fit: Extract<FitView, { status: '
   );
 }
 
-function InviteRow({ postingId, member }: { postingId: string; member: OwnGroupMember }) {
-  const invite = useInviteMember(postingId);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+/** A member of the admin's own group: whether the fit can include them, and whether they joined. */
+function OwnMemberRow({ member, joined }: { member: OwnGroupMember; joined: boolean | undefined }) {
   return (
     <li className={styles.member}>
       <div className={styles.memberHead}>
         <h3 className={styles.memberName}>{member.name}</h3>
         <span className={styles.muted}>
           {member.hasProfile ? 'Has a lifestyle profile' : 'No lifestyle profile yet'}
+          {joined === undefined ? '' : joined ? ' · Joined' : ' · Not joined yet'}
         </span>
-      </div>
-      {member.canInvite ? (
-        <button
-          type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          disabled={invite.isPending || result?.ok === true}
-          onClick={() =>
-            invite.mutate(member.position, {
-              onSuccess: () => setResult({ ok: true, text: `We e-mailed ${member.name} an invitation.` }),
-              onError: (error) =>
-                setResult({
-                  ok: false,
-                  text: error instanceof ApiError ? error.message : 'The invitation was not sent. Try again.',
-                }),
-            })
-          }
-        >
-          Invite {member.name} to fill their lifestyle profile
-        </button>
-      ) : null}
-      <div role="status" className={result?.ok ? styles.ok : styles.error}>
-        {result?.text}
       </div>
     </li>
   );
 }
 
-/** The detail view: the viewer's fit with the group, or, for its admin, whom to invite. */
-export function PostingFit({ postingId }: { postingId: string }) {
+/** The detail view: the viewer's fit with the group, or, for its admin, who has a profile and who joined. */
+export function PostingFit({
+  postingId,
+  members = [],
+}: {
+  postingId: string;
+  /** The group's members (their join state, by position), for the admin's own view. */
+  members?: Pick<GroupMemberView, 'position' | 'joined'>[];
+}) {
   const fit = usePostingFit(postingId);
   if (fit.isPending) return <p role="status">Working out how you fit…</p>;
   if (fit.isError) return null;
@@ -134,7 +117,11 @@ export function PostingFit({ postingId }: { postingId: string }) {
           ) : (
             <ul className={styles.members}>
               {view.members.map((member) => (
-                <InviteRow key={member.position} postingId={postingId} member={member} />
+                <OwnMemberRow
+                  key={member.position}
+                  member={member}
+                  joined={members.find((m) => m.position === member.position)?.joined}
+                />
               ))}
             </ul>
           )}
