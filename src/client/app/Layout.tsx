@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import { NoticeViewport } from '../ui/Notice';
 import { accessFor, decideAccess, type VerifyFirstState } from './access';
 import styles from './Layout.module.css';
+import { peekReturnPath, rememberReturnPath } from './return-path';
 import { useSession } from './session';
 
 export function Loading() {
@@ -27,9 +28,12 @@ export function GuardedOutlet({ terms }: { terms?: ReactNode }) {
     case 'loading':
       return <Loading />;
     case 'redirect':
+      if (decision.to === '/signin-wall') rememberReturnPath(location.pathname, location.search);
       return (
         <Navigate
-          to={decision.to}
+          to={
+            decision.to === '/' && accessFor(location.pathname) === 'signIn' ? (peekReturnPath() ?? '/') : decision.to
+          }
           replace
           // The profile says why an unverified account landed there instead (issue 10, defect 8).
           state={

@@ -5,6 +5,7 @@ import type { SignInInput } from '../../../shared/schemas/auth';
 import { OIDC_PROVIDER_ID } from '../../../shared/schemas/auth-constants';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
+import { peekReturnPath } from '../../app/return-path';
 import { useRefreshSession } from '../../app/session';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
@@ -122,7 +123,7 @@ export function Component() {
 
   const done = async () => {
     await refreshSession();
-    navigate('/', { replace: true });
+    navigate(peekReturnPath() ?? '/', { replace: true });
   };
 
   // Ready by the time a new student asks for it, without holding up this page's first paint.

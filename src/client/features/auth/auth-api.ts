@@ -1,6 +1,7 @@
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../api/client';
+import { peekReturnPath } from '../../app/return-path';
 
 /** What a failed sign-in or sign-up says: the spec's wording for a wrong e-mail or password. */
 export function authErrorText(error: unknown): string {
@@ -157,7 +158,8 @@ export function waitForPopupOutcome(
 export async function signInWithRedirect(providerId: string): Promise<void> {
   const result = await authPost<{ url?: string }>('/sign-in/social', {
     provider: providerId,
-    callbackURL: '/',
+    // A visitor who opened an invitation's link first comes back to it.
+    callbackURL: peekReturnPath() ?? '/',
     errorCallbackURL: '/signin-wall',
     disableRedirect: true,
   });

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ACADEMIC_YEAR_LABELS, GENDER_LABELS } from '../../../shared/options';
 import type { GroupMemberView } from '../../../shared/schemas/groups';
 import { ApiError } from '../../api/client';
@@ -324,10 +324,11 @@ function ManageGroup({ posting }: { posting: GroupPostingDetail }) {
   );
 }
 
-/** A joined member (not the admin) leaves the group. */
-function LeaveGroup({ posting }: { posting: GroupPostingDetail }) {
-  const leave = useLeaveGroup(posting.id);
+/** A joined member (not the admin) leaves the group: the detail view and the profile's My Groups. */
+export function LeaveGroup({ postingId, place }: { postingId: string; place: string }) {
+  const leave = useLeaveGroup(postingId);
   const navigate = useNavigate();
+  const location = useLocation();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   return (
@@ -335,18 +336,18 @@ function LeaveGroup({ posting }: { posting: GroupPostingDetail }) {
       <button
         type="button"
         className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+        aria-label={`Leave the group at ${place}`}
         onClick={() =>
           setConfirmation({
             title: 'Leave this group?',
-            description:
-              'You will no longer be a member of this group and your details leave its posting. To come back, the administrator has to invite you again.',
+            description: `You will no longer be a member of the group at ${place}, and your details leave its posting. To come back, the administrator has to invite you again.`,
             confirmLabel: 'Leave group',
             run: () =>
               leave.mutate(undefined, {
                 onSuccess: () => {
                   setConfirmation(null);
-                  showNotice({ message: 'You left the group.', tone: 'success', durationMs: 5000 });
-                  navigate('/myProfile#groups');
+                  showNotice({ message: `You left the group at ${place}.`, tone: 'success', durationMs: 8000 });
+                  if (location.pathname !== '/myProfile') navigate('/myProfile#groups');
                 },
                 onError: (error) => {
                   setConfirmation(null);
@@ -365,7 +366,7 @@ function LeaveGroup({ posting }: { posting: GroupPostingDetail }) {
 }
 
 /** The detail view's group: the members list (spec heading), then what the viewer may do with it. */
-export function GroupMembers({ posting }: { posting: GroupPostingDetail }) {
+export function GroupMembers({ posting, place }: { posting: GroupPostingDetail; place: string }) {
   const joinedMember = posting.viewerRole === 'member' || posting.viewerRole === 'coadmin';
   return (
     <>
@@ -376,7 +377,7 @@ export function GroupMembers({ posting }: { posting: GroupPostingDetail }) {
             <MemberCard key={member.id} member={member} />
           ))}
         </ul>
-        {joinedMember ? <LeaveGroup posting={posting} /> : null}
+        {joinedMember ? <LeaveGroup postingId={posting.id} place={place} /> : null}
       </section>
       {posting.viewerRole === 'admin' ? <ManageGroup posting={posting} /> : null}
     </>

@@ -188,7 +188,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
         </dl>
       </section>
 
-      <GroupMembers posting={group} />
+      <GroupMembers posting={group} place={place} />
     </article>
   );
 }
