@@ -42,13 +42,15 @@ export function postingValues(
   account: { name: string; email: string } | null,
 ): PostingFormValues {
   const admin = detail.adminContact;
+  // The admin edits what they typed (`typed`); the id keeps each row's invitation or membership.
   const members = detail.members.map((m) => ({
-    name: m.name,
-    academicYear: m.academicYear,
-    gender: m.gender,
-    customGender: m.customGender ?? '',
-    email: m.email ?? '',
-    instagramHandle: m.instagramHandle ?? '',
+    id: m.id,
+    name: m.typed?.name ?? m.name,
+    academicYear: m.typed?.academicYear ?? m.academicYear ?? '',
+    gender: m.typed?.gender ?? m.gender ?? '',
+    customGender: m.typed?.customGender ?? m.customGender ?? '',
+    email: m.typed?.email ?? '',
+    instagramHandle: m.typed?.instagramHandle ?? '',
   }));
   // Member 1 is the admin. A posting saved before that rule may not list its admin first: the
   // admin is then added in front, so saving never replaces somebody else with them.

@@ -205,7 +205,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
             <li key={`${member.name}-${i}`} className={styles.member}>
               <p className={styles.memberName}>{member.name}</p>
               <p>
-                {ACADEMIC_YEAR_LABELS[member.academicYear] ?? member.academicYear}
+                {member.academicYear ? (ACADEMIC_YEAR_LABELS[member.academicYear] ?? member.academicYear) : null}
                 {member.gender ? (
                   <span className={styles.muted}>
                     {' '}
