@@ -84,7 +84,7 @@ describe('lifestyle fit', () => {
     await visit(evelyn.page, `${server.url}/detailView?id=${invitingPostingId}`);
     const members = evelyn.page.getByRole('region', { name: "Members' Lifestyle Profiles" });
     const jo = members.getByRole('listitem').filter({ has: evelyn.page.getByRole('heading', { name: 'Jo' }) });
-    await jo.getByText('No lifestyle profile yet · Not joined yet').waitFor();
+    await jo.getByText('Not invited', { exact: true }).waitFor();
     expect(await jo.getByRole('button').count()).toBe(0);
     await expectAccessible(evelyn.page);
     await shot(evelyn.page, 'own-members');

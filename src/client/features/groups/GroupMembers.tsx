@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ACADEMIC_YEAR_LABELS, GENDER_LABELS } from '../../../shared/options';
 import type { GroupMemberView } from '../../../shared/schemas/groups';
+import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
@@ -9,7 +10,7 @@ import { showNotice } from '../../ui/Notice';
 import { instagramLink, phoneLink } from '../postings/contact-links';
 import { EmailLink } from '../postings/EmailLink';
 import { dayText } from '../postings/posting-text';
-import { type GroupPostingDetail, type MemberAction, useLeaveGroup, useMemberAction } from './api';
+import { type MemberAction, useLeaveGroup, useMemberAction } from './api';
 import styles from './Groups.module.css';
 import { GROUP_ROLE_LABELS, MEMBER_STATE_LABELS, memberControls } from './group-rules';
 
@@ -237,7 +238,7 @@ function ManageRow({
 }
 
 /** The admin's 'Manage group': each member's invitation and role, and handing the group over. */
-function ManageGroup({ posting }: { posting: GroupPostingDetail }) {
+function ManageGroup({ posting }: { posting: PostingDetail }) {
   const act = useMemberAction(posting.id);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -366,7 +367,7 @@ export function LeaveGroup({ postingId, place }: { postingId: string; place: str
 }
 
 /** The detail view's group: the members list (spec heading), then what the viewer may do with it. */
-export function GroupMembers({ posting, place }: { posting: GroupPostingDetail; place: string }) {
+export function GroupMembers({ posting, place }: { posting: PostingDetail; place: string }) {
   const joinedMember = posting.viewerRole === 'member' || posting.viewerRole === 'coadmin';
   return (
     <>

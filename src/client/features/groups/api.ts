@@ -1,29 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../shared/api-paths';
 import type {
-  GroupMemberView,
-  GroupRole,
+  InvitationCount,
   InvitationList,
   InvitationView,
+  JoinAnswer,
+  MemberAnswer,
   MyGroupList,
   Sharing,
 } from '../../../shared/schemas/groups';
 import type { Me } from '../../../shared/schemas/me';
-import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { apiFetch } from '../../api/client';
 import { postingKeys } from '../postings/keys';
-
-/**
- * A posting's detail with its group (issue 23): the joined members and who the viewer is in it.
- * The API answers this shape for every posting; the shared PostingDetail type follows it once the
- * server's side of the feature is merged.
- */
-export type GroupPostingDetail = Omit<PostingDetail, 'members'> & {
-  members: GroupMemberView[];
-  viewerRole: GroupRole | null;
-};
-
-export const withGroup = (posting: PostingDetail): GroupPostingDetail => posting as unknown as GroupPostingDetail;
 
 export const groupKeys = {
   invitations: ['groups', 'invitations'] as const,
@@ -56,7 +44,7 @@ export function useMyInvitations() {
 export function useInvitationCount(user: Me | null) {
   return useQuery({
     queryKey: groupKeys.invitationCount,
-    queryFn: ({ signal }) => apiFetch<{ count: number }>(apiPaths.invitationCount, { signal }),
+    queryFn: ({ signal }) => apiFetch<InvitationCount>(apiPaths.invitationCount, { signal }),
     enabled: Boolean(user?.emailVerified && user.termsAccepted),
     refetchInterval: 60_000,
     staleTime: 30_000,
@@ -101,7 +89,7 @@ export function useJoinInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, token }: { id: string; token?: string }) =>
-      apiFetch<{ postingId: string }>(`/api/invitations/${enc(id)}/join`, {
+      apiFetch<JoinAnswer>(`/api/invitations/${enc(id)}/join`, {
         method: 'POST',
         body: JSON.stringify(token ? { token } : {}),
       }),
@@ -159,7 +147,7 @@ export function useMemberAction(postingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, action }: { memberId: string; action: MemberAction }) =>
-      apiFetch<unknown>(...memberRequest(postingId, memberId, action)),
+      apiFetch<MemberAnswer | null>(...memberRequest(postingId, memberId, action)),
     onSettled: () => refreshGroups(queryClient, postingId),
   });
 }

@@ -112,8 +112,9 @@ describe('the sharing form', () => {
       'Enter your phone number to share it.',
     ]);
     expect(sharingProblems({ ...blank, phoneNumber: '12', instagramHandle: 'no spaces' })).toEqual([
-      'Enter a phone number of 7 to 15 digits.',
-      'An Instagram handle has up to 30 letters, digits, dots and underscores.',
+      groupMessages.sharingPhone,
+      groupMessages.sharingInstagram,
     ]);
+    expect(sharingProblems({ ...blank, gender: 'other' })).toEqual([groupMessages.sharingCustomGender]);
   });
 });

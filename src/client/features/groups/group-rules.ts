@@ -12,6 +12,7 @@ import {
   type Sharing,
   type TypedMemberView,
 } from '../../../shared/schemas/groups';
+import { INSTAGRAM, normaliseInstagram, phoneIsValid } from '../../../shared/schemas/posting';
 
 export const MEMBER_STATE_LABELS: Record<MemberState, string> = {
   'not-invited': 'Not invited',
@@ -108,44 +109,32 @@ export function sharingFromForm(values: SharingFormValues): Sharing {
     gender: values.gender === '' ? null : values.gender,
     customGender: values.gender === 'other' ? blankAsNull(values.customGender) : null,
     phoneNumber: blankAsNull(values.phoneNumber),
-    instagramHandle: blankAsNull(values.instagramHandle.replace(/^\s*@/, '')),
+    instagramHandle: blankAsNull(normaliseInstagram(values.instagramHandle)),
     share: { ...values.share },
   };
 }
 
-const INSTAGRAM = /^[A-Za-z0-9._]{1,30}$/;
-const PHONE = /^\+?[0-9 ().-]+$/;
-
 /**
- * What keeps the sharing form from being saved, in the order of its fields: a detail turned on
- * must be given, and what is given must be a handle or a number. Empty when it may be saved.
+ * What keeps the sharing form from being saved, in the order of its fields: the server's own
+ * checks (a real number and handle, a described gender for 'Other', with its messages), and a
+ * detail turned on without being given. Empty when it may be saved.
  */
 export function sharingProblems(values: SharingFormValues): string[] {
   const problems: string[] = [];
   const sharing = sharingFromForm(values);
   if (values.share.academicYear && !sharing.academicYear) problems.push('Choose your academic year to share it.');
   if (values.share.gender && !sharing.gender) problems.push('Choose your gender to share it.');
-  if (sharing.gender === 'other' && !sharing.customGender && values.share.gender) {
-    problems.push('Describe your gender to share it.');
-  }
-  if ((sharing.customGender?.length ?? 0) > SHARING_LIMITS.customGender) {
-    problems.push(`Your gender description can be at most ${SHARING_LIMITS.customGender} characters.`);
+  if (
+    sharing.gender === 'other' &&
+    (!sharing.customGender || sharing.customGender.length > SHARING_LIMITS.customGender)
+  ) {
+    problems.push(groupMessages.sharingCustomGender);
   }
   if (sharing.phoneNumber) {
-    const digits = sharing.phoneNumber.replace(/\D/g, '').length;
-    if (
-      !PHONE.test(sharing.phoneNumber) ||
-      sharing.phoneNumber.length > SHARING_LIMITS.phone ||
-      digits < 7 ||
-      digits > 15
-    ) {
-      problems.push('Enter a phone number of 7 to 15 digits.');
-    }
+    if (!phoneIsValid(sharing.phoneNumber)) problems.push(groupMessages.sharingPhone);
   } else if (values.share.phoneNumber) problems.push('Enter your phone number to share it.');
   if (sharing.instagramHandle) {
-    if (!INSTAGRAM.test(sharing.instagramHandle)) {
-      problems.push('An Instagram handle has up to 30 letters, digits, dots and underscores.');
-    }
+    if (!INSTAGRAM.test(sharing.instagramHandle)) problems.push(groupMessages.sharingInstagram);
   } else if (values.share.instagramHandle) problems.push('Enter your Instagram handle to share it.');
   return problems;
 }

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { MemberFit } from '../../../shared/lifestyle';
-import type { GroupMemberView } from '../../../shared/schemas/groups';
 import type { FitView, OwnGroupMember } from '../../../shared/schemas/lifestyle';
 import { usePingFit, usePostingFit } from './api';
 import { BandBadge } from './BandBadge';
@@ -71,30 +70,34 @@ function GroupReasons({ fit, headingLevel }: { fit: Extract<FitView, { status: '
   );
 }
 
-/** A member of the admin's own group: whether the fit can include them, and whether they joined. */
-function OwnMemberRow({ member, joined }: { member: OwnGroupMember; joined: boolean | undefined }) {
+const STATE_TEXT: Record<OwnGroupMember['state'], string> = {
+  'not-invited': 'Not invited',
+  invited: 'Invited',
+  joined: 'Joined',
+  declined: 'Declined the invitation',
+};
+
+/** One member of the admin's own group: where they stand, and whether the fit includes them. */
+function InviteRow({ member }: { postingId: string; member: OwnGroupMember }) {
   return (
     <li className={styles.member}>
       <div className={styles.memberHead}>
         <h3 className={styles.memberName}>{member.name}</h3>
         <span className={styles.muted}>
-          {member.hasProfile ? 'Has a lifestyle profile' : 'No lifestyle profile yet'}
-          {joined === undefined ? '' : joined ? ' · Joined' : ' · Not joined yet'}
+          {STATE_TEXT[member.state]}
+          {member.state === 'joined'
+            ? member.hasProfile
+              ? ' · Has a lifestyle profile'
+              : ' · No lifestyle profile yet'
+            : ''}
         </span>
       </div>
     </li>
   );
 }
 
-/** The detail view: the viewer's fit with the group, or, for its admin, who has a profile and who joined. */
-export function PostingFit({
-  postingId,
-  members = [],
-}: {
-  postingId: string;
-  /** The group's members (their join state, by position), for the admin's own view. */
-  members?: Pick<GroupMemberView, 'position' | 'joined'>[];
-}) {
+/** The detail view: the viewer's fit with the group, or, for its admin, whom to invite. */
+export function PostingFit({ postingId }: { postingId: string }) {
   const fit = usePostingFit(postingId);
   if (fit.isPending) return <p role="status">Working out how you fit…</p>;
   if (fit.isError) return null;
@@ -117,11 +120,7 @@ export function PostingFit({
           ) : (
             <ul className={styles.members}>
               {view.members.map((member) => (
-                <OwnMemberRow
-                  key={member.position}
-                  member={member}
-                  joined={members.find((m) => m.position === member.position)?.joined}
-                />
+                <InviteRow key={member.position} postingId={postingId} member={member} />
               ))}
             </ul>
           )}

@@ -33,7 +33,6 @@ import { Dialog } from '../../ui/Dialog';
 import { describedBy, Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
 import { groupDigits } from '../../ui/format-en-us';
-import { withGroup } from '../groups/api';
 import { membersAsKept, newPostingValues, type PostingFormValues, postingValues, today } from './form-values';
 import { type ImageItem, ImagesField } from './ImagesField';
 import styles from './PostingForm.module.css';
@@ -135,7 +134,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   // Fill the form once the posting (edit) or the account (create) is known.
   const loaded = existing.data;
-  const coadminEditing = Boolean(loaded && !loaded.viewerIsAdmin && withGroup(loaded).viewerRole === 'coadmin');
+  const coadminEditing = Boolean(loaded && !loaded.viewerIsAdmin && loaded.viewerRole === 'coadmin');
   coadminRef.current = coadminEditing;
   const memberValues = watch('members');
   useEffect(() => {

@@ -13,7 +13,7 @@ export function today(): string {
  * A member row of the form. `id` names an existing row (the server keeps its invitation and, once
  * they joined, its account); `joined` rows are shown read-only and sent back as they are.
  */
-export type PostingFormMember = Required<PostingMemberInput> & {
+export type PostingFormMember = Required<Omit<PostingMemberInput, 'id'>> & {
   id?: string;
   joined?: boolean;
   /** The joined member's account name and role, for the read-only row. */
@@ -77,8 +77,8 @@ export function postingValues(
   const admin = detail.adminContact;
   // A co-admin edits the administrator's posting: its admin fields stay the administrator's.
   account = detail.viewerIsAdmin ? account : null;
-  // The API answers the group's members (GroupMemberView) here since issue 23.
-  const groupMembers = detail.members as unknown as GroupMemberView[];
+  // The admin edits what they typed (`typed`); the id keeps each row's invitation or membership.
+  const groupMembers = detail.members;
   const members = groupMembers.map(memberRow);
   // Member 1 is the admin. A posting saved before that rule may not list its admin first: the
   // admin is then added in front, so saving never replaces somebody else with them.

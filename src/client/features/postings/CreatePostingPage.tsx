@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { apiFetch } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
-import { withGroup } from '../groups/api';
 import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from '../posting-editor';
 import styles from '../posting-editor/PostingForm.module.css';
 
@@ -22,7 +21,7 @@ export function Component() {
     retry: false,
   });
   const posting = existing.data;
-  const coadmin = posting ? withGroup(posting).viewerRole === 'coadmin' : false;
+  const coadmin = posting?.viewerRole === 'coadmin';
 
   return (
     <div className="page">

@@ -7,7 +7,6 @@ import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import { withGroup } from '../groups/api';
 import { GroupMembers } from '../groups/GroupMembers';
 import { PostingFit } from '../lifestyle/Fit';
 import { PostingNotices } from '../moderation/PostingNotices';
@@ -84,9 +83,8 @@ function Detail({ posting }: { posting: PostingDetail }) {
   const start = dateText(posting.rentStart);
   const end = dateText(posting.rentEnd);
   const admin = posting.adminContact;
-  const group = withGroup(posting);
   /** The admin and co-admins edit the posting and its status; only the admin deletes it. */
-  const manages = posting.viewerIsAdmin || group.viewerRole === 'coadmin';
+  const manages = posting.viewerIsAdmin || posting.viewerRole === 'coadmin';
 
   if (editing) {
     return <PostingForm postingId={posting.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />;
@@ -165,7 +163,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
       ) : null}
 
       <div className={styles.section}>
-        <PostingFit postingId={posting.id} members={group.members} />
+        <PostingFit postingId={posting.id} />
       </div>
 
       <section className={styles.section} aria-labelledby="ping-heading">
@@ -188,7 +186,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
         </dl>
       </section>
 
-      <GroupMembers posting={group} place={place} />
+      <GroupMembers posting={posting} place={place} />
     </article>
   );
 }
