@@ -131,8 +131,8 @@ describe('groups of students who said yes', () => {
     await page.getByRole('dialog', { name: messages.submit.created }).getByRole('button', { name: 'OK' }).click();
 
     const [janeMail, oliviaMail] = await Promise.all([
-      smtp.waitForMail(JANE.email, undefined, 30_000),
-      smtp.waitForMail(suite.members.olivia.email, undefined, 30_000),
+      smtp.waitForMail(JANE.email, /^You are invited to join a roommate group on /, 30_000),
+      smtp.waitForMail(suite.members.olivia.email, /^You are invited to join a roommate group on /, 30_000),
     ]);
     janeLink = linkIn(janeMail, '/invitations/');
     oliviaLink = linkIn(oliviaMail, '/invitations/');

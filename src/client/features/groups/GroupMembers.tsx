@@ -32,7 +32,7 @@ function MemberCard({ member }: { member: GroupMemberView }) {
   return (
     <li className={styles.card}>
       <p className={styles.name}>
-        {member.name}
+        <span>{member.name}</span>
         {member.isYou ? <span className={styles.muted}> (you)</span> : null}
       </p>
       {member.role !== 'member' ? <p className={styles.role}>{GROUP_ROLE_LABELS[member.role]}</p> : null}
