@@ -238,6 +238,12 @@ describe('groups of students who said yes', () => {
     await admin.page.getByRole('status').getByText(`${JANE.name} is now a co-admin.`).waitFor();
     await admin.page.getByRole('button', { name: `Remove ${JANE.name} as co-admin` }).waitFor();
     await checkWidths(admin.page, 'manage-coadmin');
+    // In the admin's form a joined member is a read-only row, sent back as it is.
+    await admin.page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const adminForm = admin.page.getByRole('form', { name: 'Edit posting' });
+    await adminForm.getByText('Joined · Co-admin').waitFor();
+    expect(await adminForm.getByRole('group', { name: /^Member \d$/ }).count()).toBe(1);
+    await adminForm.getByRole('button', { name: 'Cancel editing' }).click();
     await admin.context.close();
 
     // The co-admin edits the status from the detail view (no delete), then leaves.
@@ -245,7 +251,18 @@ describe('groups of students who said yes', () => {
     await page.goto(`${server.url}/detailView?id=${postingId}`);
     await memberCard(page, JANE.name).getByText('Co-admin').waitFor();
     expect(await page.getByRole('button', { name: 'Delete posting' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+    // The co-admin edits the posting: the members are the administrator's, shown read-only.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Edit posting' });
+    await form.getByText('The group administrator manages the members: your changes leave them as they are.').waitFor();
+    expect(await form.getByRole('group', { name: /^Member \d$/ }).count()).toBe(0);
+    expect(await form.getByRole('button', { name: 'Add member' }).count()).toBe(0);
+    await form.getByText('Joined · Co-admin').waitFor();
+    await form.getByLabel('Group description (optional)').fill('Quiet, tidy juniors who like to cook.');
+    await checkWidths(page, 'form-coadmin');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('dialog', { name: messages.submit.updated }).getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Quiet, tidy juniors who like to cook.').waitFor();
     const status = page.getByLabel('Status', { exact: true });
     await expect.poll(() => status.inputValue()).toBe('Unfulfilled');
     await status.selectOption('Likely Fulfilled');
