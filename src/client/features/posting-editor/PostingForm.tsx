@@ -402,7 +402,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
               // Joined members are theirs to change (the admin removes them in 'Manage group'); a
               // co-admin's save leaves the whole list as it is.
               return (
-                <li key={field.id} className={styles.member}>
+                <li key={field.id} className={`${styles.member} ${styles.adminMember}`}>
                   <p className={styles.memberLegend}>Member {n}</p>
                   <p>
                     {(row?.joined ? row.joinedName : row?.name) || row?.name}
