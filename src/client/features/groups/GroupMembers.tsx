@@ -265,6 +265,8 @@ function ManageGroup({ posting }: { posting: PostingDetail }) {
           setConfirmation(null);
           setResult({ ok: true, text: done });
           setNow(new Date());
+          // Handing over leaves the group: this section goes with the admin's role, the notice stays.
+          if (action.kind === 'hand-over') showNotice({ message: done, tone: 'success', durationMs: 8000 });
         },
         onError: (error) => {
           setConfirmation(null);
