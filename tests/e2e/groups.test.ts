@@ -287,4 +287,50 @@ describe('groups of students who said yes', () => {
     expect(await check.page.getByRole('link', { name: /@jane\.doe/ }).count()).toBe(0);
     await check.context.close();
   });
+
+  it('the admin adds a member, who joins from their profile; the admin hands the group over to them', async () => {
+    const admin = await pageAs('admin');
+    await admin.page.goto(`${server.url}/detailView?id=${postingId}`);
+    await admin.page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = admin.page.getByRole('form', { name: 'Edit posting' });
+    await form.getByRole('button', { name: 'Add member' }).click();
+    const rows = form.getByRole('group', { name: /^Member \d$/ });
+    const added = rows.last();
+    await added.getByRole('textbox', { name: 'Name' }).fill('Theo Third');
+    await added.getByRole('combobox', { name: 'Academic year' }).selectOption('senior');
+    await added.getByRole('combobox', { name: 'Gender' }).selectOption('male');
+    await added.getByLabel('College e-mail (optional)').fill(suite.members.theo.email);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await admin.page.getByRole('dialog', { name: messages.submit.updated }).getByRole('button', { name: 'OK' }).click();
+    await smtp.waitForMail(suite.members.theo.email, /^You are invited to join a roommate group on /, 30_000);
+
+    // Theo answers from the profile's Invitations, reached by its own address.
+    const theo = await pageAs('theo', 375);
+    await theo.page.goto(`${server.url}/myProfile#invitations`);
+    const invitations = theo.page.getByRole('region', { name: 'Invitations' });
+    await invitations.getByText("Ada Admin's group at Walsh Hall").waitFor();
+    await expect.poll(() => theo.page.evaluate(() => document.activeElement?.id)).toBe('invitations');
+    await checkWidths(theo.page, 'profile-invitations');
+    await invitations.getByRole('button', { name: 'Join this group' }).click();
+    await theo.page.waitForURL(`${server.url}/detailView?id=${postingId}`);
+    await memberCard(theo.page, 'Theo Third').getByText('(you)').waitFor();
+
+    // The admin hands the group over to Theo, after a confirmation, and leaves it.
+    await admin.page.goto(`${server.url}/detailView?id=${postingId}`);
+    await manageRow(admin.page, 'Theo Third').getByText('Joined', { exact: true }).waitFor();
+    await admin.page.getByRole('button', { name: 'Hand over the group to Theo Third' }).click();
+    const confirm = admin.page.getByRole('dialog', { name: 'Hand over the group to Theo Third?' });
+    await confirm.waitFor();
+    await expectAccessible(admin.page);
+    await confirm.getByRole('button', { name: 'Hand over and leave' }).click();
+    await admin.page.getByText("Theo Third is now the group's administrator.").first().waitFor();
+    await expect.poll(() => admin.page.getByRole('region', { name: 'Manage group' }).count()).toBe(0);
+    expect(await admin.page.getByRole('button', { name: 'Delete posting' }).count()).toBe(0);
+    await admin.context.close();
+
+    await theo.page.reload();
+    await theo.page.getByRole('region', { name: 'Manage group' }).waitFor();
+    await memberCard(theo.page, 'Theo Third').getByText('Administrator').waitFor();
+    await theo.context.close();
+  });
 });
