@@ -58,7 +58,11 @@ function useVerifyFirstMessage(): string | null {
   const [message, setMessage] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new redirect (location.key) says it again.
   useEffect(() => {
-    setMessage(from === null ? null : text.verifyFirst(PAGE_NAMES[from] ?? 'that page'));
+    setMessage(
+      from === null
+        ? null
+        : text.verifyFirst(PAGE_NAMES[from] ?? (from.startsWith('/invitations/') ? 'Your invitation' : 'that page')),
+    );
   }, [from, location.key]);
   return message;
 }
