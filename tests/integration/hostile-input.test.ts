@@ -123,7 +123,7 @@ const jsonBody = (
 ) => fc.record({ text: hostileJsonBody(fields, valid, options), type: contentType });
 
 const POSTING_FIELDS = Object.keys(onCampusPosting());
-const MEMBER_FIELDS = ['name', 'academicYear', 'gender', 'customGender', 'email', 'instagramHandle'];
+const MEMBER_FIELDS = ['id', 'name', 'academicYear', 'gender', 'customGender', 'email', 'instagramHandle'];
 
 /** A posting's multipart body: the posting JSON, maybe an image order, maybe junk files and extra fields. */
 const postingMultipart = fc.record({
