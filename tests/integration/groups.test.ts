@@ -502,6 +502,10 @@ describe('membership', () => {
     }
     expect((await call(co, 'DELETE', `/api/postings/${detail.id}`)).statusCode).toBe(403);
 
+    // A group's own member does not ping it.
+    const own = await call(plain, 'POST', `/api/postings/${detail.id}/pings`, { message: 'Me too' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.code).toBe('PING_OWN_POST');
     // Pings: the co-admin answers, the member reads.
     const pinger = await createMember(t);
     const sent = await call(pinger, 'POST', `/api/postings/${detail.id}/pings`, { message: 'Room for me?' });
