@@ -53,7 +53,8 @@ const STUDENT_NAME = '<script>window.__pwned=1</script> ${7*7} Sam';
  * The most unusual address the e-mail rule takes (markup, `?` and lists are refused by the server
  * since issue 22): its link is percent-encoded, its text shown as typed.
  */
-const MEMBER_EMAIL = "o'neil+rooms@x.co";
+/** Invitation addresses are the college's own (decision 0024). */
+const MEMBER_EMAIL = "o'neil+rooms@bc.edu";
 const DESCRIPTION = STRINGS.join('\n');
 const PING_MESSAGE = STRINGS.join(' | ');
 
@@ -233,12 +234,10 @@ describe('injection strings render as text', () => {
       const members = page.getByRole('region', { name: /Current Group Members/ });
       for (const s of group) {
         expect(await members.getByText(s, { exact: true }).first().textContent(), s).toBe(s);
-        if (s.length <= POSTING_LIMITS.customGender)
-          expect(await members.getByText(`· ${s}`).count(), s).toBeGreaterThan(0);
       }
-      const email = members.getByRole('link', { name: MEMBER_EMAIL }).first();
-      expect(await email.textContent()).toBe(MEMBER_EMAIL);
-      expect(await email.getAttribute('href')).toBe("mailto:o'neil%2Brooms@x.co");
+      // Members who have not joined show their typed name and year only: no gender, no address
+      // (decision 0024).
+      expect(await members.getByText(MEMBER_EMAIL).count()).toBe(0);
       await expectNothingRan(page, dialogs);
       await expectAccessible(page);
     }
