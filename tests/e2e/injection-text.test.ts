@@ -238,6 +238,7 @@ describe('injection strings render as text', () => {
       }
       // Members who have not joined show their name and year only: no address, no gender.
       expect(await members.getByText('Not joined yet').count()).toBe(group.length);
+      expect(await members.getByText(MEMBER_EMAIL).count()).toBe(0);
       expect(await members.getByRole('link', { name: MEMBER_EMAIL }).count()).toBe(0);
       // Member 1, the admin, shows the posting's admin contact: their custom gender as typed.
       const adminGender = group.find((s) => s.length <= POSTING_LIMITS.customGender);

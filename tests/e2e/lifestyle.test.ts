@@ -1,10 +1,10 @@
 /**
  * The lifestyle profile in a real browser (issue 13): two students fill the questionnaire on their
  * profiles, one sees the band and its reasons on the other's posting (and 'Best fit' on /postings,
- * whose cards show the band), and the admin sees the same fit on the ping in their inbox. The admin
- * also sees, on another of her groups, which member has a profile and which has joined (issue 23:
- * members are invited to join the group, no longer to fill a profile). Every page passes axe, at
- * 1280 and 375 px (SCREENSHOT_DIR=... keeps screenshots of each).
+ * whose cards show the band), and the admin sees the same fit on the ping in their inbox. In another
+ * of her groups the admin sees where a member she typed stands (not invited: only members who join
+ * are compared, decision 0024). Every page passes axe, at 1280 and 375 px (SCREENSHOT_DIR=... keeps
+ * screenshots of each).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +87,7 @@ describe('lifestyle fit', () => {
     await jo.getByText('Not invited', { exact: true }).waitFor();
     expect(await jo.getByRole('button').count()).toBe(0);
     await expectAccessible(evelyn.page);
-    await shot(evelyn.page, 'own-members');
+    await shot(evelyn.page, 'own-group');
 
     const sam = await pageAs('sam', 375);
     await fillProfile(

@@ -409,15 +409,20 @@ describe('/create-posting', () => {
       const saved = page.waitForResponse((r) => r.url().endsWith('/api/postings') && r.request().method() === 'POST');
       await preview.getByRole('button', { name: 'Submit posting' }).click();
       const created = (await (await saved).json()) as PostingDetail;
+      // Member 1 is the admin, joined (decisions 0008 and 0024).
       expect(created.members).toEqual([
-        {
+        expect.objectContaining({
+          position: 0,
+          joined: true,
+          role: 'admin',
           name: 'Grace Admin',
           academicYear: 'senior',
           gender: 'female',
           customGender: null,
           email: emails.admin,
           instagramHandle: null,
-        },
+          isYou: true,
+        }),
       ]);
       expect(created.description).toBe('Two cats.\nNo smoking.');
       await page.getByRole('dialog', { name: messages.submit.created }).waitFor();

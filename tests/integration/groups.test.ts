@@ -472,6 +472,9 @@ describe('membership', () => {
       cookie: co.cookie,
       posting: onCampusPosting({
         description: 'Edited by the co-admin',
+        // The admin's own contact details are not the co-admin's to change.
+        adminPhone: '999-555-0000',
+        adminInstagram: 'co.admin.wrote.this',
         members: [ADMIN_PLACE, typed('Somebody new', `new.${Date.now()}@bc.edu`)],
         curNumSeek: 3,
       }),
@@ -479,7 +482,11 @@ describe('membership', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     const edited = edit.json<PostingDetail>();
     expect(edited.description).toBe('Edited by the co-admin');
-    expect(edited.adminContact.name).toBe(admin.name);
+    expect(edited.adminContact).toMatchObject({
+      name: admin.name,
+      phoneNumber: '617-555-0101',
+      instagramHandle: 'maeve.k',
+    });
     expect([edited.curGroupSize, edited.curNumSeek]).toEqual([4, 3]);
     const after = await memberRows(detail.id);
     expect(after.map((m) => JSON.stringify({ ...m })).sort()).toEqual(
@@ -502,6 +509,10 @@ describe('membership', () => {
     }
     expect((await call(co, 'DELETE', `/api/postings/${detail.id}`)).statusCode).toBe(403);
 
+    // A group's own member does not ping it.
+    const own = await call(plain, 'POST', `/api/postings/${detail.id}/pings`, { message: 'Me too' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.code).toBe('PING_OWN_POST');
     // Pings: the co-admin answers, the member reads.
     const pinger = await createMember(t);
     const sent = await call(pinger, 'POST', `/api/postings/${detail.id}/pings`, { message: 'Room for me?' });

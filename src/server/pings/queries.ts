@@ -37,6 +37,16 @@ export async function lockTarget(tx: Executor, postingId: string): Promise<PingT
   return row;
 }
 
+/** The viewer's role in a posting's group through a joined row, or null. */
+export async function joinedRole(db: Executor, postingId: string, userId: string): Promise<GroupRole | null> {
+  const [row] = await queryRows<{ role: GroupRole }>(
+    db,
+    sql`SELECT role FROM posting_member
+      WHERE posting_id = ${postingId}::uuid AND user_id = ${userId} AND state = 'joined' LIMIT 1`,
+  );
+  return row?.role ?? null;
+}
+
 /** Serialises one sender's pings, so their hourly count and the open-ping check cannot race. */
 export async function lockSender(tx: Executor, userId: string): Promise<void> {
   await tx.execute(sql`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`);

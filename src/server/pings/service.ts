@@ -94,7 +94,9 @@ export function createPingService({ db, config }: PingServiceDeps) {
       return await db.transaction(async (tx) => {
         const target = await q.lockTarget(tx, postingId);
         if (!target) throw postingNotFound();
-        if (target.admin_user_id === viewer.id) {
+        // A group's own members (its admin included) do not ping it.
+        const role = roleOf(target.admin_user_id, viewer.id, await q.joinedRole(tx, postingId, viewer.id));
+        if (role !== null) {
           throw errors.forbidden(pingMessages.ownPost.message, pingMessages.ownPost.title, 'PING_OWN_POST');
         }
         if (target.status === 'Fulfilled') {

@@ -197,7 +197,7 @@ export function createPostingService({
 
   /** The posting fields as the account says: the admin's name and e-mail are never taken from the client. */
   function validateFields(
-    admin: { name: string; email: string | null },
+    admin: { name: string; email: string | null; contact?: Record<string, string> },
     posting: unknown,
     members?: (input: unknown) => unknown,
   ): { write: PostingWrite | null; problems: string[] } {
@@ -206,7 +206,10 @@ export function createPostingService({
         ? (posting as Record<string, unknown>)
         : {};
     const fields = members ? { ...input, members: members(input.members) } : input;
-    const result = validatePosting({ ...fields, adminName: admin.name, adminEmail: admin.email }, dormKeys);
+    const result = validatePosting(
+      { ...fields, ...admin.contact, adminName: admin.name, adminEmail: admin.email },
+      dormKeys,
+    );
     return result.success ? { write: result.data, problems: [] } : { write: null, problems: result.messages };
   }
 
@@ -397,9 +400,20 @@ export function createPostingService({
   async function update(viewer: Viewer, id: string, submission: Submission): Promise<PostingDetail> {
     const { row: current, access } = await loadAllowed(viewer, id, canManage);
     const stored = await groups.listMembers(db, current.id);
+    // A co-admin edits the posting, never the admin's own contact details: those stay as stored.
     const admin = isAdmin(access)
       ? { name: viewer.name, email: viewer.email }
-      : { name: current.adminName, email: current.adminEmail };
+      : {
+          name: current.adminName,
+          email: current.adminEmail,
+          contact: {
+            adminAcademicYear: current.adminAcademicYear,
+            adminGender: current.adminGender,
+            adminCustomGender: current.adminCustomGender ?? '',
+            adminPhone: current.adminPhone ?? '',
+            adminInstagram: current.adminInstagram ?? '',
+          },
+        };
     // A co-admin's edit leaves the member rows as they are; the admin's keeps joined rows as stored.
     const { write, problems } = validateFields(
       admin,
