@@ -28,7 +28,7 @@ export function Component() {
       <h1>{editing ? 'Edit Posting' : 'Create Posting'}</h1>
       {editing && posting && (posting.viewerIsAdmin || coadmin) ? (
         <section className={styles.manage} aria-label="Manage posting">
-          <StatusControl postingId={posting.id} status={posting.status} viewerIsAdmin />
+          <StatusControl postingId={posting.id} status={posting.status} mayChange />
           {/* A co-admin edits and changes the status; only the administrator deletes. */}
           {posting.viewerIsAdmin ? (
             <DeletePostingButton

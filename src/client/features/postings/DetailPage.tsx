@@ -133,7 +133,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
         <Carousel slides={slides} label={`Images of ${place}`} />
         <div className={styles.facts}>
           <div className={styles.statusRow}>
-            <StatusControl postingId={posting.id} status={posting.status} viewerIsAdmin={manages} />
+            <StatusControl postingId={posting.id} status={posting.status} mayChange={manages} />
           </div>
           <p className={styles.sizes}>
             <strong>{posting.aimInteger} Total</strong>
