@@ -160,8 +160,9 @@ describe('invitations', () => {
       403,
       groupMessages.invitationOtherAccount,
     );
+    // (A POST without any body is a join without the link's token.)
     expectRefusal(
-      await call(someoneElse, 'POST', `/api/invitations/${memberId}/join`, {}),
+      await call(someoneElse, 'POST', `/api/invitations/${memberId}/join`),
       404,
       groupMessages.invitationNotFound,
     );
@@ -241,7 +242,7 @@ describe('invitations', () => {
     expect(withdrawn.json().member.typed.state).toBe('not-invited');
     expectRefusal(await byToken(invitee, token), 410, groupMessages.invitationWithdrawn);
     expectRefusal(
-      await call(invitee, 'POST', `/api/invitations/${memberId}/join`, {}),
+      await call(invitee, 'POST', `/api/invitations/${memberId}/join`),
       410,
       groupMessages.invitationWithdrawn,
     );

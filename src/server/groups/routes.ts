@@ -59,8 +59,11 @@ export const groupMemberViewSchema = z.object({
 });
 
 const memberAnswerSchema = z.object({ member: groupMemberViewSchema });
-/** The join and decline bodies: optional, with the link's token when the student came by it. */
-const answerBodySchema = invitationTokenSchema.partial().optional();
+/**
+ * The join and decline bodies: optional (a POST without a body reads as null), with the link's
+ * token when the student came by it.
+ */
+const answerBodySchema = invitationTokenSchema.partial().nullish();
 
 export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = async (app, { service }) => {
   const tags = ['groups'];
