@@ -4,7 +4,7 @@ import { messages } from '../../shared/messages';
 import { NoticeViewport } from '../ui/Notice';
 import { accessFor, decideAccess, type VerifyFirstState } from './access';
 import styles from './Layout.module.css';
-import { peekReturnPath, rememberReturnPath } from './return-path';
+import { type ReturnState, returnPathOf } from './return-path';
 import { useSession } from './session';
 
 export function Loading() {
@@ -28,18 +28,18 @@ export function GuardedOutlet({ terms }: { terms?: ReactNode }) {
     case 'loading':
       return <Loading />;
     case 'redirect':
-      if (decision.to === '/signin-wall') rememberReturnPath(location.pathname, location.search);
       return (
         <Navigate
-          to={
-            decision.to === '/' && accessFor(location.pathname) === 'signIn' ? (peekReturnPath() ?? '/') : decision.to
-          }
+          // Signed in on the sign-in page: back to the invitation the visitor came for, if any.
+          to={(decision.to === '/' && returnPathOf(location.state)) || decision.to}
           replace
-          // The profile says why an unverified account landed there instead (issue 10, defect 8).
           state={
             decision.because === 'unverified'
-              ? ({ verifyFirst: { from: location.pathname } } satisfies VerifyFirstState)
-              : undefined
+              ? // The profile says why an unverified account landed there instead (issue 10, defect 8).
+                ({ verifyFirst: { from: location.pathname } } satisfies VerifyFirstState)
+              : decision.to === '/signin-wall'
+                ? ({ returnTo: location.pathname } satisfies ReturnState)
+                : undefined
           }
         />
       );

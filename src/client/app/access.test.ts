@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessFor, decideAccess, returnPathFor, safeReturnPath } from './access';
+import { accessFor, decideAccess } from './access';
 import type { SessionState } from './session';
 
 const user = {
@@ -67,22 +67,5 @@ describe('the moderation queue', () => {
     expect(decideAccess('moderator', signedIn({ isModerator: true }))).toEqual({ kind: 'render' });
     expect(decideAccess('moderator', signedIn())).toEqual({ kind: 'redirect', to: '/postings' });
     expect(decideAccess('moderator', signedOut)).toEqual({ kind: 'redirect', to: '/signin-wall' });
-  });
-});
-
-describe('coming back after signing in', () => {
-  it('remembers an invitation link, and no other page', () => {
-    expect(returnPathFor('/invitations/abc123')).toBe('/invitations/abc123');
-    expect(returnPathFor('/invitations/abc123', '?x=1')).toBe('/invitations/abc123?x=1');
-    expect(returnPathFor('/postings')).toBeNull();
-    expect(returnPathFor('/invitations/')).toBeNull();
-  });
-
-  it('follows a stored path only when it is still an invitation link of this site', () => {
-    expect(safeReturnPath('/invitations/abc123')).toBe('/invitations/abc123');
-    expect(safeReturnPath('//evil.example/invitations/x')).toBeNull();
-    expect(safeReturnPath('https://evil.example/invitations/x')).toBeNull();
-    expect(safeReturnPath('/invitations/a/b')).toBeNull();
-    expect(safeReturnPath(null)).toBeNull();
   });
 });

@@ -57,21 +57,3 @@ export function decideAccess(access: Access, session: SessionState): GuardDecisi
   if (access === 'moderator' && !user.isModerator) return { kind: 'redirect', to: '/postings' };
   return { kind: 'render' };
 }
-
-/**
- * Pages a signed-out visitor comes back to once signed in (issue 23): an invitation's link is
- * opened from an e-mail, before signing in. Other pages keep the spec's landing on '/'.
- */
-const RETURN_AFTER_SIGN_IN = /^\/invitations\/[^/?#]+$/;
-
-/** The path (with its query) to come back to after signing in, if `pathname` is one of those pages. */
-export function returnPathFor(pathname: string, search = ''): string | null {
-  return RETURN_AFTER_SIGN_IN.test(pathname) ? `${pathname}${search}` : null;
-}
-
-/** A stored return path, if it is still one of those pages (never another site: '//evil'). */
-export function safeReturnPath(stored: string | null): string | null {
-  if (!stored) return null;
-  const [pathname = '', search] = stored.split(/(?=\?)/, 2);
-  return returnPathFor(pathname, search ?? '');
-}

@@ -1,7 +1,6 @@
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../api/client';
-import { peekReturnPath } from '../../app/return-path';
 
 /** What a failed sign-in or sign-up says: the spec's wording for a wrong e-mail or password. */
 export function authErrorText(error: unknown): string {
@@ -155,11 +154,11 @@ export function waitForPopupOutcome(
 }
 
 /** The full-page fallback when popups are blocked: the provider sends the browser back here. */
-export async function signInWithRedirect(providerId: string): Promise<void> {
+export async function signInWithRedirect(providerId: string, callbackURL = '/'): Promise<void> {
   const result = await authPost<{ url?: string }>('/sign-in/social', {
     provider: providerId,
     // A visitor who opened an invitation's link first comes back to it.
-    callbackURL: peekReturnPath() ?? '/',
+    callbackURL,
     errorCallbackURL: '/signin-wall',
     disableRedirect: true,
   });

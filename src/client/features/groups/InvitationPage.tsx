@@ -3,7 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import type { InvitationView } from '../../../shared/schemas/groups';
 import { ApiError } from '../../api/client';
-import { forgetReturnPath } from '../../app/return-path';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { showNotice } from '../../ui/Notice';
@@ -93,8 +92,6 @@ export function Component() {
   const [declined, setDeclined] = useState(false);
   const doneRef = useRef<HTMLHeadingElement>(null);
 
-  // The visitor came back here after signing in: nothing more to come back to.
-  useEffect(() => forgetReturnPath(), []);
   useEffect(() => {
     if (declined) doneRef.current?.focus();
   }, [declined]);

@@ -11,14 +11,9 @@ import { dayText } from '../postings/posting-text';
 import { useMyGroups, useMyInvitations, useSaveSharing, useSharing } from './api';
 import { LeaveGroup } from './GroupMembers';
 import styles from './Groups.module.css';
-import {
-  GROUP_ROLE_LABELS,
-  type SharingFormValues,
-  sharingFormValues,
-  sharingFromForm,
-  sharingProblems,
-} from './group-rules';
+import { GROUP_ROLE_LABELS } from './group-rules';
 import { InvitationAnswers, Refusal } from './InvitationPage';
+import { type SharingFormValues, sharingFormValues, sharingFromForm, sharingProblems } from './sharing-rules';
 
 /** Once `ready`, the section the address names (#id) is scrolled to and focused (e-mails link there). */
 function useHashTarget(id: string, ready: boolean) {

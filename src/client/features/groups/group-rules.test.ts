@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type GroupMemberView, groupMessages, type TypedMemberView } from '../../../shared/schemas/groups';
-import { inviteButton, memberControls, sharingFormValues, sharingFromForm, sharingProblems } from './group-rules';
+import { inviteButton, memberControls, NO_ADDRESS } from './group-rules';
+import { sharingFormValues, sharingFromForm, sharingProblems } from './sharing-rules';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const typed = (overrides: Partial<TypedMemberView> = {}): TypedMemberView => ({
@@ -42,7 +43,7 @@ describe('the invitation button of a member row', () => {
   });
 
   it('is off, with the reason, without an address or until the resend limit has passed', () => {
-    expect(inviteButton(typed({ email: null }), now)?.disabledReason).toBe(groupMessages.memberHasNoEmail);
+    expect(inviteButton(typed({ email: null }), now)?.disabledReason).toBe(NO_ADDRESS);
     const soon = typed({ state: 'invited', resendAfter: '2026-11-26T12:05:00Z' });
     expect(inviteButton(soon, now)?.disabledReason).toMatch(/^An invitation was just sent\. You can send it again at /);
     const past = typed({ state: 'invited', resendAfter: '2026-11-26T11:55:00Z' });

@@ -1,18 +1,9 @@
 /**
- * Pure rules of the group views (issue 23): what each member row offers whom, and the sharing
- * form's values. The server decides; these only mirror it so the UI offers what will work.
+ * Pure rules of the detail view's group (issue 23): what each member row offers whom. The server
+ * decides; these only mirror it so the UI offers what will work. Types only from the shared
+ * schemas: the detail view's first load carries no zod (decision 0018).
  */
-import type { AcademicYear, Gender } from '../../../shared/options';
-import {
-  type GroupMemberView,
-  type GroupRole,
-  groupMessages,
-  type MemberState,
-  SHARING_LIMITS,
-  type Sharing,
-  type TypedMemberView,
-} from '../../../shared/schemas/groups';
-import { INSTAGRAM, normaliseInstagram, phoneIsValid } from '../../../shared/schemas/posting';
+import type { GroupMemberView, GroupRole, MemberState, TypedMemberView } from '../../../shared/schemas/groups';
 
 export const MEMBER_STATE_LABELS: Record<MemberState, string> = {
   'not-invited': 'Not invited',
@@ -41,10 +32,13 @@ export function clockText(iso: string): string {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
+/** Why a member without an address cannot be invited (the server says groupMessages.memberHasNoEmail). */
+export const NO_ADDRESS = 'Add their college e-mail by editing the posting to invite them.';
+
 export function inviteButton(typed: TypedMemberView, now: Date): InviteButton | null {
   if (typed.state === 'joined') return null;
   const label = typed.state === 'not-invited' ? 'Send invitation' : 'Resend invitation';
-  if (!typed.email) return { label, disabledReason: groupMessages.memberHasNoEmail };
+  if (!typed.email) return { label, disabledReason: NO_ADDRESS };
   if (typed.resendAfter && new Date(typed.resendAfter).getTime() > now.getTime()) {
     return {
       label,
@@ -77,64 +71,4 @@ export function memberControls(viewerRole: GroupRole | null, member: GroupMember
     role: joined ? (member.role === 'coadmin' ? 'member' : 'coadmin') : null,
     handOver: joined,
   };
-}
-
-/** The sharing form: every field a string or a flag, as the inputs hold them. */
-export interface SharingFormValues {
-  academicYear: AcademicYear | '';
-  gender: Gender | '';
-  customGender: string;
-  phoneNumber: string;
-  instagramHandle: string;
-  share: Sharing['share'];
-}
-
-export function sharingFormValues(sharing: Sharing): SharingFormValues {
-  return {
-    academicYear: sharing.academicYear ?? '',
-    gender: sharing.gender ?? '',
-    customGender: sharing.customGender ?? '',
-    phoneNumber: sharing.phoneNumber ?? '',
-    instagramHandle: sharing.instagramHandle ?? '',
-    share: { ...sharing.share },
-  };
-}
-
-const blankAsNull = (value: string) => (value.trim() === '' ? null : value.trim());
-
-/** What PUT /api/me/sharing is sent: blanks as null; a custom gender only with 'other'. */
-export function sharingFromForm(values: SharingFormValues): Sharing {
-  return {
-    academicYear: values.academicYear === '' ? null : values.academicYear,
-    gender: values.gender === '' ? null : values.gender,
-    customGender: values.gender === 'other' ? blankAsNull(values.customGender) : null,
-    phoneNumber: blankAsNull(values.phoneNumber),
-    instagramHandle: blankAsNull(normaliseInstagram(values.instagramHandle)),
-    share: { ...values.share },
-  };
-}
-
-/**
- * What keeps the sharing form from being saved, in the order of its fields: the server's own
- * checks (a real number and handle, a described gender for 'Other', with its messages), and a
- * detail turned on without being given. Empty when it may be saved.
- */
-export function sharingProblems(values: SharingFormValues): string[] {
-  const problems: string[] = [];
-  const sharing = sharingFromForm(values);
-  if (values.share.academicYear && !sharing.academicYear) problems.push('Choose your academic year to share it.');
-  if (values.share.gender && !sharing.gender) problems.push('Choose your gender to share it.');
-  if (
-    sharing.gender === 'other' &&
-    (!sharing.customGender || sharing.customGender.length > SHARING_LIMITS.customGender)
-  ) {
-    problems.push(groupMessages.sharingCustomGender);
-  }
-  if (sharing.phoneNumber) {
-    if (!phoneIsValid(sharing.phoneNumber)) problems.push(groupMessages.sharingPhone);
-  } else if (values.share.phoneNumber) problems.push('Enter your phone number to share it.');
-  if (sharing.instagramHandle) {
-    if (!INSTAGRAM.test(sharing.instagramHandle)) problems.push(groupMessages.sharingInstagram);
-  } else if (values.share.instagramHandle) problems.push('Enter your Instagram handle to share it.');
-  return problems;
 }
