@@ -135,6 +135,46 @@ describe('invitations', () => {
     );
   });
 
+  it("keeps an old row's outside address on an edit, but never sends it an invitation", async () => {
+    const admin = await createMember(t);
+    const detail = await createGroup(admin, []);
+    // A row as migration 0011 left it: typed before invitations, with an address outside the college.
+    const [old] = await t.database.db
+      .insert(postingMember)
+      .values({
+        postingId: detail.id,
+        position: 1,
+        name: 'Old Friend',
+        academicYear: 'junior',
+        gender: 'female',
+        email: 'old.friend@gmail.com',
+      })
+      .returning({ id: postingMember.id });
+    await t.database.db.update(posting).set({ curGroupSize: 2, aimInteger: 4 }).where(eq(posting.id, detail.id));
+    const oldId = old?.id as string;
+    expectRefusal(
+      await call(admin, 'POST', `/api/postings/${detail.id}/members/${oldId}/invite`),
+      400,
+      groupMessages.notCollegeAddress,
+    );
+    const edit = await sendPosting(t, {
+      method: 'PUT',
+      url: `/api/postings/${detail.id}`,
+      cookie: admin.cookie,
+      posting: onCampusPosting({
+        members: [ADMIN_PLACE, typed('Old Friend', 'old.friend@gmail.com', { id: oldId })],
+      }),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await memberRows(detail.id)).find((m) => m.id === oldId)).toMatchObject({
+      state: 'not-invited',
+      email: 'old.friend@gmail.com',
+    });
+    expect(
+      await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'old.friend@gmail.com')),
+    ).toEqual([]);
+  });
+
   it('works once, only for its own address; forged, replayed and other accounts are refused with their messages', async () => {
     const admin = await createMember(t, { name: 'Ada Admin' });
     const invitee = await createMember(t, { name: 'Ivan Invitee' });
