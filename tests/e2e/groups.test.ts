@@ -9,6 +9,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWN_GROUP } from '../../src/client/features/pings/ping-rules';
 import { messages } from '../../src/shared/messages';
 import { expectAccessible, expectNoSidewaysScroll, shot } from '../support/browser';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc';
@@ -169,6 +170,8 @@ describe('groups of students who said yes', () => {
     await page.getByText('You joined the group').waitFor();
     await memberCard(page, JANE.name).getByText('(you)').waitFor();
     await page.getByRole('button', { name: 'Leave the group at Walsh Hall' }).waitFor();
+    // A member does not ping their own group.
+    await page.getByText(OWN_GROUP).waitFor();
     await checkWidths(page, 'detail-joined');
 
     // Shares only Instagram.
