@@ -1,11 +1,13 @@
 /**
  * `npm run test:crash` (issue 12, item 5): the real server on PGlite is killed with SIGKILL in the
- * middle of writes (postings with images, pings, bookmarks) CRASH_CYCLES times (default 20) and
+ * middle of writes (postings with images, pings, bookmarks, joining and leaving groups) CRASH_CYCLES
+ * times (default 20) and
  * restarted each time. After every kill it checks, on the database and the uploads folder:
  *   - the database opens (as the server does, then again directly);
  *   - no half-saved posting: each posting has exactly the images its request carried, and every
  *     image row has both of its files;
- *   - every acknowledged write (201/200 answer) is present;
+ *   - every acknowledged write (201/200 answer) is present: a join's row is joined, a leave's row gone;
+ *   - every group's size is its number of member rows (a join or leave is never half-done);
  *   - after the restart (whose start-up sweep removes unreferenced files; ORPHAN_FILE_GRACE_SECONDS=0
  *     here, a single server), no file in uploads that no image row references.
  * Exits 1 with the first problem found. Prints how long it took.
@@ -56,8 +58,17 @@ interface Acknowledged {
   postings: Map<string, number>;
   pings: Set<string>;
   bookmarks: Set<string>;
+  /** Member rows joined (row id to the student), and rows left (issue 23). */
+  joins: Map<string, string>;
+  leaves: Set<string>;
 }
-const acknowledged: Acknowledged = { postings: new Map(), pings: new Set(), bookmarks: new Set() };
+const acknowledged: Acknowledged = {
+  postings: new Map(),
+  pings: new Set(),
+  bookmarks: new Set(),
+  joins: new Map(),
+  leaves: new Set(),
+};
 
 /** Checks the database and the uploads folder; `swept` says the start-up sweep has run since the kill. */
 async function check(cycle: number, swept: boolean): Promise<{ postings: number; orphans: number }> {
@@ -101,6 +112,25 @@ async function check(cycle: number, swept: boolean): Promise<{ postings: number;
     );
     for (const k of acknowledged.bookmarks)
       if (!bookmarks.has(k)) fail(`cycle ${cycle}: acknowledged bookmark ${k} is missing`);
+    const members = await rows<{ id: string; user_id: string | null; state: string }>(
+      db,
+      'select id, user_id, state from posting_member',
+    );
+    const memberById = new Map(members.map((m) => [m.id, m]));
+    for (const [id, userId] of acknowledged.joins) {
+      if (acknowledged.leaves.has(id)) continue;
+      const row = memberById.get(id);
+      if (row?.state !== 'joined' || row.user_id !== userId)
+        fail(`cycle ${cycle}: acknowledged join ${id} is not a joined row of its student`);
+    }
+    for (const id of acknowledged.leaves)
+      if (memberById.has(id)) fail(`cycle ${cycle}: acknowledged leave ${id} left its row behind`);
+    const sizes = await rows<{ id: string }>(
+      db,
+      `select p.id from posting p
+       where p.cur_group_size <> (select count(*)::int from posting_member m where m.posting_id = p.id)`,
+    );
+    if (sizes.length > 0) fail(`cycle ${cycle}: posting ${sizes[0]?.id} has a size other than its member rows`);
     const referenced = new Set(images.flatMap((image) => [image.card_key, image.full_key]));
     const orphans = [...files].filter((key) => !referenced.has(key));
     if (swept && orphans.length > 0) fail(`cycle ${cycle}: ${orphans.length} unreferenced files after the sweep`);
@@ -130,14 +160,17 @@ async function main() {
   const origin = server.url;
 
   let counter = 0;
-  async function createPosting(student: Student): Promise<void> {
+  /** Creates a posting; `invite` is a student listed (and so invited) as its second member. */
+  async function createPosting(student: Student, invite?: Student): Promise<void> {
     counter += 1;
     const count = 1 + (counter % 3);
     const marker = `crash test posting ${counter}, images=${count}`;
-    const { body, contentType } = await postingBody(
-      postingForm(marker, dorms[counter % dorms.length] as string),
-      images.slice(0, count),
-    );
+    const form = postingForm(marker, dorms[counter % dorms.length] as string);
+    if (invite) {
+      const members = form.members as Record<string, string>[];
+      members.push({ ...(members[0] as Record<string, string>), name: 'Invited', email: invite.email });
+    }
+    const { body, contentType } = await postingBody(form, images.slice(0, count));
     const answer = await request(origin, {
       method: 'POST',
       path: '/api/postings',
@@ -151,19 +184,61 @@ async function main() {
       fail(`create answered ${answer.status}: ${answer.body}`);
   }
 
-  // Each student starts with one posting, so there is something to ping and bookmark.
-  for (const student of students) await createPosting(student);
+  // Each student starts with one posting, so there is something to ping and bookmark, listing
+  // the next student, who is invited to join it.
+  for (const [n, student] of students.entries())
+    await createPosting(student, students[(n + 1) % students.length] as Student);
   const targets = () => [...acknowledged.postings.keys()];
+  /** The row each student joined and has not yet left. */
+  const joined = new Map<string, { postingId: string; memberId: string }>();
+
+  /** Joins the student's pending invitation, or leaves the group they joined. */
+  async function joinOrLeave(student: Student): Promise<void> {
+    const mine = joined.get(student.id);
+    if (mine) {
+      const answer = await request(origin, {
+        method: 'POST',
+        path: `/api/postings/${mine.postingId}/leave`,
+        headers: { cookie: student.cookie, origin },
+      });
+      if (answer.status === 200) {
+        acknowledged.leaves.add(mine.memberId);
+        joined.delete(student.id);
+      } else if (answer.status >= 500) fail(`leave answered ${answer.status}: ${answer.body}`);
+      return;
+    }
+    const list = await request(origin, {
+      method: 'GET',
+      path: '/api/me/invitations',
+      headers: { cookie: student.cookie },
+    });
+    if (list.status !== 200) {
+      if (list.status >= 500) fail(`invitations answered ${list.status}: ${list.body}`);
+      return;
+    }
+    const [invitation] = (JSON.parse(list.body) as { items: { id: string; postingId: string }[] }).items;
+    if (!invitation) return;
+    const answer = await request(origin, {
+      method: 'POST',
+      path: `/api/invitations/${invitation.id}/join`,
+      headers: { cookie: student.cookie, origin },
+    });
+    if (answer.status === 200) {
+      acknowledged.joins.set(invitation.id, student.id);
+      joined.set(student.id, { postingId: invitation.postingId, memberId: invitation.id });
+    } else if (answer.status >= 500) fail(`join answered ${answer.status}: ${answer.body}`);
+  }
 
   async function writer(student: Student, stop: { stopped: boolean }) {
     while (!stop.stopped) {
       const kind = Math.random();
       try {
-        if (kind < 0.5) await createPosting(student);
+        if (kind < 0.45) await createPosting(student);
+        else if (kind > 0.9) await joinOrLeave(student);
         else {
           const all = targets();
           const target = all[Math.floor(Math.random() * all.length)] as string;
-          if (kind < 0.75) {
+          if (kind < 0.7) {
             const answer = await request(origin, {
               method: 'POST',
               path: `/api/postings/${target}/pings`,
@@ -263,7 +338,8 @@ async function main() {
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   process.stdout.write(
     `crash test passed: ${CYCLES} SIGKILLs mid-write, ${acknowledged.postings.size} postings, ` +
-      `${acknowledged.pings.size} pings, ${acknowledged.bookmarks.size} bookmarks acknowledged and all present; ` +
+      `${acknowledged.pings.size} pings, ${acknowledged.bookmarks.size} bookmarks, ` +
+      `${acknowledged.joins.size} joins and ${acknowledged.leaves.size} leaves acknowledged and all present; ` +
       `no half-saved posting; ${orphansSeen} unreferenced files left by the kills, all removed at restart; ${seconds} s\n`,
   );
 }

@@ -17,6 +17,8 @@ import { collegeRoutes } from './college/routes';
 import type { AppConfig } from './config';
 import { contactRoutes } from './contact/routes';
 import type { DatabaseHandle } from './db/client';
+import { groupRoutes } from './groups/routes';
+import { createGroupService } from './groups/service';
 import { healthRoutes } from './health/routes';
 import { fastifyTrustProxy } from './http/client-address';
 import { registerCompression } from './http/compression';
@@ -35,7 +37,7 @@ import { moderationRoutes } from './moderation/routes';
 import { createModerationService, type ModerationService } from './moderation/service';
 import { pingRoutes } from './pings/routes';
 import { createPingService, type PingService } from './pings/service';
-import { createFreshnessJob, type FreshnessJob } from './postings/freshness';
+import { createFreshnessJob, type FreshnessJob, placeLabel } from './postings/freshness';
 import { postingRoutes } from './postings/routes';
 import { profileRoutes } from './profile/routes';
 import { savedSearchRoutes } from './saved-searches/routes';
@@ -193,14 +195,21 @@ export async function buildApp({
     contactTo: config.contactTo,
   });
   await app.register(collegeRoutes, { config });
+  const groups = createGroupService({
+    db: database.db,
+    config,
+    placeLabel: (posting) => placeLabel(config, posting),
+  });
   await app.register(postingRoutes, {
+    groups,
     config,
     database,
     onFulfilled: (tx, posting) => pings.closeOpenPings(tx, posting),
     onListed: (tx, postingId) => savedSearches.postingListed(tx, postingId),
     afterListed: () => jobs.trigger('saved-search-alerts'),
   });
-  await app.register(accountRoutes, { auth, db: database.db, storage: app.storage });
+  await app.register(accountRoutes, { auth, db: database.db, storage: app.storage, groups });
+  await app.register(groupRoutes, { service: groups });
   await app.register(statsRoutes, { database, groupsMatchedBaseline: config.college.groupsMatchedBaseline });
   await app.register(pingRoutes, { service: pings });
   await app.register(moderationRoutes, { service: moderation });

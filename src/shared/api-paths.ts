@@ -27,6 +27,8 @@ export const apiPaths = {
   stats: '/api/stats',
   /** Pings waiting for the viewer's answer (the navbar's badge). */
   awaitingCount: '/api/pings/awaiting-count',
+  /** Group invitations waiting for the viewer's answer (the navbar's badge, issue 23). */
+  invitationCount: '/api/me/invitations/count',
   myLifestyle: '/api/me/lifestyle',
   search: (filters: SearchFilters, cursor?: string | null) =>
     withCursor(`/api/postings?${filtersToParams(filters).toString()}&limit=${SEARCH_PAGE_SIZE}`, cursor),

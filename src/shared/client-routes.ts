@@ -22,6 +22,8 @@ export const ROUTE_PAGES: Readonly<Record<string, string>> = {
   '/renew': 'features/freshness/RenewPage.tsx',
   '/moderation': 'features/moderation/ModerationPage.tsx',
   '/alerts/unsubscribe': 'features/saved-searches/UnsubscribePage.tsx',
+  /** A route with a parameter: the server's page table matches it only by its pattern (issue 23). */
+  '/invitations/:token': 'features/groups/InvitationPage.tsx',
 };
 
 /** Routes drawn without the main layout (header, footer, server-state cache). */

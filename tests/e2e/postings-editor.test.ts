@@ -158,7 +158,10 @@ describe('posting editor', () => {
     await member2.getByRole('textbox', { name: 'Name' }).fill('Priya Patel');
     await member2.getByRole('combobox', { name: 'Academic year' }).selectOption('sophomore');
     await member2.getByRole('combobox', { name: 'Gender' }).selectOption('female');
-    await member2.getByLabel('Instagram (optional)').fill('@priya_p');
+    // Members get a college e-mail (an invitation to join), no Instagram: joined members share their own.
+    expect(await member2.getByLabel('Instagram (optional)').count()).toBe(0);
+    await member2.getByLabel('College e-mail (optional)').fill('priya.patel@bc.edu');
+    expect(await member2.getByText("We'll e-mail an invitation to join the group.").isVisible()).toBe(true);
     // A row can be added and removed again.
     await page.getByRole('button', { name: 'Add member' }).click();
     await page.getByRole('button', { name: 'Remove member 3' }).click();

@@ -74,7 +74,11 @@ beforeAll(async () => {
       createdAt: at(),
     });
     ids.described = await insertPosting(db, admin.id, { dorm: 'Gabelli', curNumSeek: 2, createdAt: at() });
-    await db.update(posting).set({ description: DESCRIPTION }).where(eq(posting.id, ids.described));
+    // A long address to wrap: the admin's (a member who has not joined shows none, decision 0024).
+    await db
+      .update(posting)
+      .set({ description: DESCRIPTION, adminEmail: LONG_EMAIL })
+      .where(eq(posting.id, ids.described));
     await db.insert(postingMember).values({
       postingId: ids.described,
       position: 1,
@@ -151,8 +155,15 @@ describe('defects of issue 10 (postings half)', () => {
   it('10: at 375 px e-mail addresses wrap only at @ or a dot, never mid-word', async () => {
     const { context, page } = await pageAs('viewer', 375);
     await visit(page, `${server.url}/detailView?id=${ids.described}`);
-    const link = page.getByRole('link', { name: LONG_EMAIL });
+    const link = page.getByRole('region', { name: 'Group Administrator' }).getByRole('link', { name: LONG_EMAIL });
     await link.waitFor();
+    // The member typed with the same address has not joined: only their name and year are shown.
+    const typed = page
+      .getByRole('region', { name: /^Current Group Members/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Christopher Montgomery-Whitfield' });
+    await typed.getByText('Not joined yet').waitFor();
+    expect(await typed.getByRole('link').count()).toBe(0);
     // Each line the address is laid out on, read character by character from the layout.
     const lines = await link.evaluate((anchor) => {
       const out: string[] = [];
@@ -409,15 +420,20 @@ describe('/create-posting', () => {
       const saved = page.waitForResponse((r) => r.url().endsWith('/api/postings') && r.request().method() === 'POST');
       await preview.getByRole('button', { name: 'Submit posting' }).click();
       const created = (await (await saved).json()) as PostingDetail;
+      // Member 1 is the admin, joined (decisions 0008 and 0024).
       expect(created.members).toEqual([
-        {
+        expect.objectContaining({
+          position: 0,
+          joined: true,
+          role: 'admin',
           name: 'Grace Admin',
           academicYear: 'senior',
           gender: 'female',
           customGender: null,
           email: emails.admin,
           instagramHandle: null,
-        },
+          isYou: true,
+        }),
       ]);
       expect(created.description).toBe('Two cats.\nNo smoking.');
       await page.getByRole('dialog', { name: messages.submit.created }).waitFor();

@@ -19,6 +19,10 @@
  * - moderator (an eighth caller, only in the rows that name it: reports and /api/moderation/*): a
  *   member whose e-mail the college config lists as a moderator's. Every other caller is refused
  *   there; moderation.test.ts covers what each moderator action does.
+ * - group callers (issue 23, only in the rows that name them: a group's routes and the posting
+ *   routes a group changes): in a group of the owner's made for the call, `coadmin` and `member`
+ *   joined it (as a co-admin, as a member), and `invited` holds a pending invitation to it. The
+ *   owner is the group's admin; otherStudent is nobody in it. groups.test.ts covers what each does.
  *
  * Links mailed to students (renewals, unsubscribe) carry a signed token, which is their only
  * authority: every caller holding a genuine link gets the same answer, and nobody a forged one.
@@ -27,7 +31,7 @@
  * representative calls: reading the session, signing out, signing up from outside the college,
  * and trying to grant oneself verification or terms, or to change one's e-mail.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
@@ -39,6 +43,7 @@ import {
   contactMessage,
   lifestyleAnswer,
   mailOutbox,
+  memberSharing,
   moderationAction,
   ping,
   posting,
@@ -55,6 +60,7 @@ import {
   user,
   verification,
 } from '../../src/server/db/schema';
+import { hashToken } from '../../src/server/groups/service';
 import { createRenewalToken } from '../../src/server/postings/renewal-token';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
 import { createTestApp, type TestApp } from '../support/app';
@@ -73,8 +79,11 @@ const CALLERS = [
   'expiredSession',
 ] as const;
 type CallerKind = (typeof CALLERS)[number];
-/** The eighth caller, asked only in the rows that give it an outcome. */
-type AnyCallerKind = CallerKind | 'moderator';
+/** A group's people besides its admin (the owner): asked only in the rows that give them outcomes. */
+const GROUP_CALLERS = ['coadmin', 'member', 'invited'] as const;
+type GroupCallerKind = (typeof GROUP_CALLERS)[number];
+/** The eighth caller, and the group callers, asked only in the rows that give them an outcome. */
+type AnyCallerKind = CallerKind | 'moderator' | GroupCallerKind;
 
 interface Caller {
   kind: AnyCallerKind;
@@ -108,6 +117,8 @@ interface Row {
   expect: Record<CallerKind, Outcome>;
   /** What a moderator gets; the moderator is asked only when this is given. */
   moderator?: Outcome;
+  /** What each of a group's people gets (the call makes the group with groupOfOwner). */
+  group?: Record<GroupCallerKind, Outcome>;
   /** More about an allowed answer. */
   check?(response: LightMyRequestResponse, caller: Caller): void | Promise<void>;
 }
@@ -183,6 +194,9 @@ async function makeCaller(kind: AnyCallerKind): Promise<Caller> {
       return { kind, id: created.id, email: created.email, cookie: created.cookie };
     }
     case 'otherStudent':
+    case 'coadmin':
+    case 'member':
+    case 'invited':
     case 'owner': {
       const created = await createMember(t);
       return { kind, id: created.id, email: created.email, cookie: created.cookie };
@@ -269,20 +283,83 @@ async function strangersPosting(): Promise<string> {
   return insertPosting(t.database.db, stranger.id);
 }
 
-/** A fresh posting of the owner's with a second member, not signed up, whom its admin may invite. */
-async function postingWithInvitee(): Promise<string> {
+/**
+ * A fresh posting of the owner's with its group: the co-admin and the member joined, the invited
+ * caller holds a live invitation (its link's token given back), and a typed row has a college
+ * address nobody was sent yet.
+ */
+async function groupOfOwner(): Promise<{
+  postingId: string;
+  coadminId: string;
+  memberId: string;
+  invitedId: string;
+  typedId: string;
+  token: string;
+}> {
   const postingId = await ownersPosting();
+  const token = randomBytes(32).toString('base64url');
+  const person = (kind: GroupCallerKind) => shared.get(kind) as Caller;
   addressCounter += 1;
-  await t.database.db.insert(postingMember).values({
-    postingId,
-    position: 1,
-    name: 'Invited Member',
-    academicYear: 'junior',
-    gender: 'female',
-    email: `invitee.${addressCounter}.${Date.now()}@bc.edu`,
-  });
-  return postingId;
+  const base = { postingId, academicYear: 'junior', gender: 'female' } as const;
+  const rows = await t.database.db
+    .insert(postingMember)
+    .values([
+      {
+        ...base,
+        position: 1,
+        name: 'Co Admin',
+        email: person('coadmin').email,
+        userId: person('coadmin').id,
+        state: 'joined',
+        role: 'coadmin',
+        joinedAt: new Date(),
+      },
+      {
+        ...base,
+        position: 2,
+        name: 'Plain Member',
+        email: person('member').email,
+        userId: person('member').id,
+        state: 'joined',
+        joinedAt: new Date(),
+      },
+      {
+        ...base,
+        position: 3,
+        name: 'Invited Student',
+        email: person('invited').email,
+        state: 'invited',
+        invitedAt: new Date(),
+        invitationExpiresAt: new Date(Date.now() + 86_400_000),
+        lastSentAt: new Date(Date.now() - 3_600_000),
+        invitationTokenHash: hashToken(token),
+      },
+      { ...base, position: 4, name: 'Typed Only', email: `typed.${addressCounter}.${Date.now()}@bc.edu` },
+    ])
+    .returning({ id: postingMember.id });
+  await t.database.db
+    .update(posting)
+    .set({ curGroupSize: 5, curNumSeek: 2, aimInteger: 7 })
+    .where(eq(posting.id, postingId));
+  const [coadminId, memberId, invitedId, typedId] = rows.map((row) => row.id) as [string, string, string, string];
+  return { postingId, coadminId, memberId, invitedId, typedId, token };
 }
+
+/** Every group caller gets the same outcome. */
+const allGroup = (outcome: Outcome): Record<GroupCallerKind, Outcome> => ({
+  coadmin: outcome,
+  member: outcome,
+  invited: outcome,
+});
+const ONLY_ADMIN = refused(403, 'NOT_GROUP_ADMIN');
+const sharingBody = {
+  academicYear: 'junior',
+  gender: null,
+  customGender: null,
+  phoneNumber: null,
+  instagramHandle: 'me.here',
+  share: { academicYear: true, gender: false, email: false, phoneNumber: false, instagramHandle: true },
+};
 
 /** A 'Still looking?' link of a fresh posting of the owner's, as the reminder e-mails it. */
 async function renewalLink(
@@ -397,29 +474,44 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/postings/:id',
-    call: async () => ({ url: `/api/postings/${await ownersPosting()}` }),
+    call: async () => ({ url: `/api/postings/${(await groupOfOwner()).postingId}` }),
     expect: membersOnly(ok()),
+    group: allGroup(ok()),
+    moderator: ok(),
     check(response, caller) {
-      expect(response.json().viewerIsAdmin).toBe(caller.kind === 'owner');
+      const detail = response.json();
+      expect(detail.viewerIsAdmin).toBe(caller.kind === 'owner');
+      const roles: Record<string, string | null> = { owner: 'admin', coadmin: 'coadmin', member: 'member' };
+      expect(detail.viewerRole).toBe(roles[caller.kind] ?? null);
+      // What the admin typed (the invitation addresses) is the admin's alone.
+      const typedShown = detail.members.some((m: { typed: unknown }) => m.typed !== null);
+      expect(typedShown).toBe(caller.kind === 'owner');
+      if (caller.kind !== 'owner') expect(response.body).not.toMatch(/typed\.\d+\.\d+@bc\.edu/);
     },
   },
   {
     route: 'PUT /api/postings/:id',
-    call: async () => postingForm(`/api/postings/${await ownersPosting()}`),
+    call: async () => postingForm(`/api/postings/${(await groupOfOwner()).postingId}`),
     expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
+    group: { coadmin: ok(), member: refused(403, 'NOT_POSTING_ADMIN'), invited: refused(403, 'NOT_POSTING_ADMIN') },
+    moderator: refused(403, 'NOT_POSTING_ADMIN'),
   },
   {
     route: 'PATCH /api/postings/:id/status',
     call: async () => ({
-      url: `/api/postings/${await ownersPosting()}/status`,
+      url: `/api/postings/${(await groupOfOwner()).postingId}/status`,
       payload: { status: 'Likely Fulfilled' },
     }),
     expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
+    group: { coadmin: ok(), member: refused(403, 'NOT_POSTING_ADMIN'), invited: refused(403, 'NOT_POSTING_ADMIN') },
+    moderator: refused(403, 'NOT_POSTING_ADMIN'),
   },
   {
     route: 'DELETE /api/postings/:id',
-    call: async () => ({ url: `/api/postings/${await ownersPosting()}` }),
+    call: async () => ({ url: `/api/postings/${(await groupOfOwner()).postingId}` }),
     expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok(204)),
+    group: allGroup(refused(403, 'NOT_POSTING_ADMIN')),
+    moderator: refused(403, 'NOT_POSTING_ADMIN'),
   },
   {
     route: 'GET /api/images/*',
@@ -720,9 +812,138 @@ const rows: Row[] = [
     expect: membersOnly(refused(404, 'PING_NOT_FOUND'), ok()),
   },
   {
-    route: 'POST /api/postings/:id/members/:position/lifestyle-invite',
-    call: async () => ({ url: `/api/postings/${await postingWithInvitee()}/members/1/lifestyle-invite`, payload: {} }),
-    expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
+    route: 'GET /api/invitations/by-token/:token',
+    call: async () => ({ url: `/api/invitations/by-token/${(await groupOfOwner()).token}` }),
+    // The link works only for the address it was sent to.
+    expect: membersOnly(refused(403, 'INVITATION_OTHER_ACCOUNT')),
+    group: {
+      coadmin: refused(403, 'INVITATION_OTHER_ACCOUNT'),
+      member: refused(403, 'INVITATION_OTHER_ACCOUNT'),
+      invited: ok(),
+    },
+    moderator: refused(403, 'INVITATION_OTHER_ACCOUNT'),
+  },
+  {
+    route: 'GET /api/invitations/by-token/:token',
+    name: 'a forged token',
+    call: async () => ({ url: `/api/invitations/by-token/${randomBytes(32).toString('base64url')}` }),
+    expect: membersOnly(refused(404, 'INVITATION_NOT_FOUND')),
+    group: allGroup(refused(404, 'INVITATION_NOT_FOUND')),
+    moderator: refused(404, 'INVITATION_NOT_FOUND'),
+  },
+  {
+    route: 'POST /api/invitations/:id/join',
+    async call() {
+      const group = await groupOfOwner();
+      return { url: `/api/invitations/${group.invitedId}/join`, payload: { token: group.token } };
+    },
+    expect: membersOnly(refused(403, 'INVITATION_OTHER_ACCOUNT')),
+    group: {
+      coadmin: refused(403, 'INVITATION_OTHER_ACCOUNT'),
+      member: refused(403, 'INVITATION_OTHER_ACCOUNT'),
+      invited: ok(),
+    },
+    moderator: refused(403, 'INVITATION_OTHER_ACCOUNT'),
+  },
+  {
+    route: 'POST /api/invitations/:id/decline',
+    async call() {
+      const group = await groupOfOwner();
+      // Without the link: only the invitation's own address finds it.
+      return { url: `/api/invitations/${group.invitedId}/decline`, payload: {} };
+    },
+    expect: membersOnly(refused(404, 'INVITATION_NOT_FOUND')),
+    group: {
+      coadmin: refused(404, 'INVITATION_NOT_FOUND'),
+      member: refused(404, 'INVITATION_NOT_FOUND'),
+      invited: ok(),
+    },
+    moderator: refused(404, 'INVITATION_NOT_FOUND'),
+  },
+  {
+    route: 'GET /api/me/invitations',
+    call: async () => ({ url: '/api/me/invitations' }),
+    expect: membersOnly(ok()),
+    group: allGroup(ok()),
+  },
+  {
+    route: 'GET /api/me/invitations/count',
+    call: async () => ({ url: '/api/me/invitations/count' }),
+    expect: membersOnly(ok()),
+    group: allGroup(ok()),
+  },
+  {
+    route: 'GET /api/me/groups',
+    call: async () => ({ url: '/api/me/groups' }),
+    expect: membersOnly(ok()),
+    group: allGroup(ok()),
+  },
+  {
+    route: 'GET /api/me/sharing',
+    call: async () => ({ url: '/api/me/sharing' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'PUT /api/me/sharing',
+    call: async () => ({ url: '/api/me/sharing', payload: sharingBody }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'POST /api/postings/:id/members/:memberId/invite',
+    async call() {
+      const group = await groupOfOwner();
+      return { url: `/api/postings/${group.postingId}/members/${group.typedId}/invite`, payload: {} };
+    },
+    expect: membersOnly(ONLY_ADMIN, ok()),
+    group: allGroup(ONLY_ADMIN),
+    moderator: ONLY_ADMIN,
+  },
+  {
+    route: 'POST /api/postings/:id/members/:memberId/withdraw',
+    async call() {
+      const group = await groupOfOwner();
+      return { url: `/api/postings/${group.postingId}/members/${group.invitedId}/withdraw`, payload: {} };
+    },
+    expect: membersOnly(ONLY_ADMIN, ok()),
+    group: allGroup(ONLY_ADMIN),
+    moderator: ONLY_ADMIN,
+  },
+  {
+    route: 'DELETE /api/postings/:id/members/:memberId',
+    async call() {
+      const group = await groupOfOwner();
+      return { url: `/api/postings/${group.postingId}/members/${group.memberId}` };
+    },
+    expect: membersOnly(ONLY_ADMIN, ok()),
+    group: allGroup(ONLY_ADMIN),
+    moderator: ONLY_ADMIN,
+  },
+  {
+    route: 'PUT /api/postings/:id/members/:memberId/role',
+    async call() {
+      const group = await groupOfOwner();
+      return { url: `/api/postings/${group.postingId}/members/${group.memberId}/role`, payload: { role: 'coadmin' } };
+    },
+    expect: membersOnly(ONLY_ADMIN, ok()),
+    group: allGroup(ONLY_ADMIN),
+    moderator: ONLY_ADMIN,
+  },
+  {
+    route: 'POST /api/postings/:id/hand-over',
+    async call() {
+      const group = await groupOfOwner();
+      return { url: `/api/postings/${group.postingId}/hand-over`, payload: { memberId: group.memberId } };
+    },
+    expect: membersOnly(ONLY_ADMIN, ok()),
+    group: allGroup(ONLY_ADMIN),
+    moderator: ONLY_ADMIN,
+  },
+  {
+    route: 'POST /api/postings/:id/leave',
+    call: async () => ({ url: `/api/postings/${(await groupOfOwner()).postingId}/leave`, payload: {} }),
+    expect: membersOnly(refused(403, 'NOT_A_MEMBER'), refused(409, 'ADMIN_CANNOT_LEAVE')),
+    group: { coadmin: ok(), member: ok(), invited: refused(403, 'NOT_A_MEMBER') },
+    moderator: refused(403, 'NOT_A_MEMBER'),
   },
   {
     route: 'GET /api/auth/*',
@@ -812,6 +1033,7 @@ async function snapshot(now: Date) {
     savedSearchDigestItem,
     savedSearchDigest,
     lifestyleAnswer,
+    memberSharing,
   };
   const state: Record<string, string[]> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -836,7 +1058,7 @@ beforeAll(async () => {
       for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
     },
   });
-  for (const kind of [...CALLERS, 'moderator'] as const) shared.set(kind, await makeCaller(kind));
+  for (const kind of [...CALLERS, 'moderator', ...GROUP_CALLERS] as const) shared.set(kind, await makeCaller(kind));
   owner = shared.get('owner') as Caller;
   other = shared.get('otherStudent') as Caller;
   const created = await sendPosting(t, {
@@ -859,11 +1081,20 @@ describe('authorization matrix', () => {
     '%s',
     async (_label, row) => {
       const [method = 'GET'] = row.route.split(' ');
-      const kinds: AnyCallerKind[] = row.moderator ? [...CALLERS, 'moderator'] : [...CALLERS];
+      const kinds: AnyCallerKind[] = [
+        ...CALLERS,
+        ...(row.moderator ? (['moderator'] as const) : []),
+        ...(row.group ? GROUP_CALLERS : []),
+      ];
       for (const kind of kinds) {
         const caller = row.fresh ? await makeCaller(kind) : (shared.get(kind) as Caller);
         const call = await row.call(caller);
-        const expected = kind === 'moderator' ? (row.moderator as Outcome) : row.expect[kind];
+        const expected =
+          kind === 'moderator'
+            ? (row.moderator as Outcome)
+            : kind === 'coadmin' || kind === 'member' || kind === 'invited'
+              ? (row.group as Record<GroupCallerKind, Outcome>)[kind]
+              : row.expect[kind];
         const now = new Date();
         const before = expected.status >= 400 ? await snapshot(now) : undefined;
         const response = await t.app.inject({
@@ -895,8 +1126,9 @@ describe('authorization matrix', () => {
 // The size of the matrix, for the README's Quality section.
 afterAll(() => {
   const moderatorCells = rows.filter((row) => row.moderator).length;
-  const cells = rows.length * CALLERS.length + moderatorCells;
+  const groupCells = rows.filter((row) => row.group).length * GROUP_CALLERS.length;
+  const cells = rows.length * CALLERS.length + moderatorCells + groupCells;
   console.info(
-    `authorization matrix: ${new Set(registered).size} routes (${rows.length} rows) x ${CALLERS.length} callers + ${moderatorCells} moderator cells = ${cells} cells`,
+    `authorization matrix: ${new Set(registered).size} routes (${rows.length} rows) x ${CALLERS.length} callers + ${moderatorCells} moderator cells + ${groupCells} group cells = ${cells} cells`,
   );
 });

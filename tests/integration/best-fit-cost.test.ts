@@ -50,7 +50,7 @@ async function copyAnswers(userId: string, from: string) {
 }
 
 describe("'Best fit' per student", () => {
-  it('leaves out the postings the viewer administers or is listed in as a member', async () => {
+  it('leaves out the postings the viewer administers or joined, not one that only has their address typed', async () => {
     const dorm = 'Voute';
     const viewer = await createMember(t);
     await save(viewer, temperature('cool'));
@@ -58,9 +58,22 @@ describe("'Best fit' per student", () => {
     await save(other, temperature('cool'));
     const own = await insertPosting(t.database.db, viewer.id, { dorm });
     const listed = await insertPosting(t.database.db, other.id, { dorm });
-    // The member row carries the viewer's address as the admin typed it.
+    // The viewer joined this group (decision 0024).
     await t.database.db.insert(postingMember).values({
       postingId: listed,
+      position: 1,
+      name: viewer.name,
+      academicYear: 'junior',
+      gender: 'female',
+      email: viewer.email,
+      userId: viewer.id,
+      state: 'joined',
+      joinedAt: new Date(),
+    });
+    // Here the admin only typed the viewer's address: not the viewer's group, so it is ranked.
+    const typedOnly = await insertPosting(t.database.db, other.id, { dorm });
+    await t.database.db.insert(postingMember).values({
+      postingId: typedOnly,
       position: 1,
       name: viewer.name,
       academicYear: 'junior',
@@ -72,16 +85,16 @@ describe("'Best fit' per student", () => {
     const fitReply = await get(viewer, `/api/postings?location=oncampus&dorm=${dorm}&sort=fit`);
     expect(fitReply.statusCode, fitReply.body).toBe(200);
     const fit = fitReply.json<PostingPage>();
-    expect(fit.items.map((c) => c.id)).toEqual([theirs]);
-    expect(fit.items[0]?.fitBand).toBe('great');
-    expect(fit.total).toEqual({ count: 1, atLeast: false });
+    expect(fit.items.map((c) => c.id)).toEqual([theirs, typedOnly]);
+    expect(fit.items.map((c) => c.fitBand)).toEqual(['great', 'great']);
+    expect(fit.total).toEqual({ count: 2, atLeast: false });
     // The other sorts still list them (the viewer finds their own postings there).
     const newest = (await get(viewer, `/api/postings?location=oncampus&dorm=${dorm}`)).json<PostingPage>();
-    expect(newest.items.map((c) => c.id).sort()).toEqual([own, listed, theirs].sort());
-    // Another student ranks all three.
+    expect(newest.items.map((c) => c.id).sort()).toEqual([own, listed, typedOnly, theirs].sort());
+    // Another student ranks all four.
     const third = await createMember(t);
     const ranked = (await get(third, `/api/postings?location=oncampus&dorm=${dorm}&sort=fit`)).json<PostingPage>();
-    expect(ranked.items).toHaveLength(3);
+    expect(ranked.items).toHaveLength(4);
   });
 
   it('refuses fit searches past the per-minute limit with a clear message, for that student only', async () => {

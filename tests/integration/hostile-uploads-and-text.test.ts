@@ -233,7 +233,9 @@ describe('injection strings come back as text', () => {
       expect(detail.adminContact.customGender).toBe(sent.adminCustomGender);
       // The description keeps its lines; line endings are stored as \n (CRLF and CR become LF).
       expect(detail.description).toBe(sent.description.replace(/\r\n?/g, '\n'));
-      expect(detail.members[1]).toMatchObject({ name: text, customGender: text.slice(0, 50) });
+      // The admin reads what they typed (a member who has not joined shows no gender to others).
+      expect(detail.members[1]).toMatchObject({ name: text, joined: false });
+      expect(detail.members[1]?.typed).toMatchObject({ name: text, customGender: text.slice(0, 50) });
     }
   });
 

@@ -1,12 +1,12 @@
 /**
  * The lifestyle profile and the group fit over HTTP (issue 13): saving, editing and deleting
  * answers, the fit on a posting (both ways, every member, members skipped and named), the admin's
- * view of a ping's sender, inviting a member by e-mail, 'Best fit' on /postings, and privacy: no
- * route answers another student's answers.
+ * view of a ping's sender, 'Best fit' on /postings, and privacy: no route answers another
+ * student's answers, and only members who joined a group are compared (decision 0024).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lifestyleAnswer, mailOutbox, postingMember } from '../../src/server/db/schema';
+import { lifestyleAnswer, postingMember } from '../../src/server/db/schema';
 import { SKIPPED_NO_PROFILE } from '../../src/shared/lifestyle';
 import type { FitView, MyLifestyle } from '../../src/shared/schemas/lifestyle';
 import type { PostingPage } from '../../src/shared/schemas/posting-view';
@@ -39,10 +39,13 @@ const a = (question: string, self: string, accept: string[], importance: A['impo
   importance,
 });
 
-/** A posting of `admin` with extra members (position 0 is the admin, decision 0008). */
+/**
+ * A posting of `admin` with extra members (position 0 is the admin, decision 0008): a member with
+ * `joined` joined with that account; any other is a row the admin typed (not invited).
+ */
 async function postingWith(
   admin: TestMember,
-  members: { name: string; email: string | null }[],
+  members: { name: string; email: string | null; joined?: TestMember }[],
   fields: PostingFields = {},
 ) {
   const id = await insertPosting(t.database.db, admin.id, { adminName: admin.name, ...fields });
@@ -55,6 +58,7 @@ async function postingWith(
         academicYear: 'junior',
         gender: 'female',
         email: m.email,
+        ...(m.joined ? { userId: m.joined.id, state: 'joined' as const, joinedAt: new Date() } : {}),
       })),
     );
   }
@@ -122,17 +126,23 @@ describe('the questionnaire', () => {
 });
 
 describe('the fit with a group', () => {
-  it('compares the viewer both ways with the admin and each member, skipping and naming those without a profile', async () => {
+  it('compares the viewer both ways with the admin and each joined member, naming those without a profile and never a member who has not joined', async () => {
     const evelyn = await createMember(t, { name: 'Evelyn' });
     const gus = await createMember(t, { name: 'Gus' });
     const sam = await createMember(t, { name: 'Sam' });
+    const ivy = await createMember(t, { name: 'Ivy' });
+    const hal = await createMember(t, { name: 'Hal' });
     await save(evelyn, evelynAnswers);
     await save(gus, [a('noise', 'lively', ['lively'], 'somewhat')]);
     await save(sam, samAnswers);
-    // Gus is linked by his e-mail (in capitals on the posting); Hal has no account.
+    // Ivy has answers and an account with the address the admin typed, but she has not joined:
+    // she is neither compared nor named (nothing is linked by an address).
+    await save(ivy, [a('bedtime', 'after-1', ['after-1'], 'very')]);
+    // Gus joined; Hal joined without a profile; Ivy is only typed.
     const postingId = await postingWith(evelyn, [
-      { name: 'Gus', email: gus.email.toUpperCase() },
-      { name: 'Hal', email: 'hal.nobody@bc.edu' },
+      { name: 'Gus', email: gus.email.toUpperCase(), joined: gus },
+      { name: 'Typed Ivy', email: ivy.email },
+      { name: 'Hal', email: null, joined: hal },
     ]);
 
     const response = await get(sam, `/api/postings/${postingId}/fit`);
@@ -168,15 +178,19 @@ describe('the fit with a group', () => {
         { name: 'Hal', role: 'member', band: null, skipped: SKIPPED_NO_PROFILE },
       ],
     });
+    expect(JSON.stringify(fit)).not.toContain('Ivy');
   });
 
-  it('asks for a profile first, and shows the admin who has one and whom to invite', async () => {
+  it("asks for a profile first, and shows the admin each member's state and who has a profile", async () => {
     const evelyn = await createMember(t, { name: 'Evelyn' });
     const ida = await createMember(t, { name: 'Ida' });
+    const jo = await createMember(t, { name: 'Jo' });
     await save(ida, evelynAnswers);
+    await save(jo, evelynAnswers);
     const postingId = await postingWith(evelyn, [
-      { name: 'Ida', email: ida.email },
-      { name: 'Jo', email: 'jo.later@bc.edu' },
+      { name: 'Ida', email: ida.email, joined: ida },
+      // Jo has answers, but only the admin typed her address: no profile is reported for her.
+      { name: 'Jo', email: jo.email },
       { name: 'Kit', email: null },
     ]);
     const newcomer = await createMember(t, { name: 'Newcomer' });
@@ -187,53 +201,13 @@ describe('the fit with a group', () => {
     expect((await get(evelyn, `/api/postings/${postingId}/fit`)).json()).toEqual({
       status: 'own',
       members: [
-        { position: 1, name: 'Ida', hasProfile: true, canInvite: false },
-        { position: 2, name: 'Jo', hasProfile: false, canInvite: true },
-        { position: 3, name: 'Kit', hasProfile: false, canInvite: false },
+        { id: expect.any(String), position: 1, name: 'Ida', state: 'joined', hasProfile: true },
+        { id: expect.any(String), position: 2, name: 'Jo', state: 'not-invited', hasProfile: false },
+        { id: expect.any(String), position: 3, name: 'Kit', state: 'not-invited', hasProfile: false },
       ],
     });
     expect((await get(newcomer, '/api/postings/00000000-0000-4000-8000-000000000000/fit')).statusCode).toBe(404);
     expect((await get(newcomer, '/api/postings/not-an-id/fit')).statusCode).toBe(404);
-  });
-
-  it('lets the admin invite a member by e-mail, once per address', async () => {
-    const evelyn = await createMember(t, { name: 'Evelyn' });
-    const ida = await createMember(t, { name: 'Ida' });
-    await save(ida, evelynAnswers);
-    const postingId = await postingWith(evelyn, [
-      { name: 'Ida', email: ida.email },
-      { name: 'Jo', email: 'Jo.Invited@bc.edu' },
-      { name: 'Kit', email: null },
-    ]);
-    const invite = (member: TestMember, position: number | string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/postings/${postingId}/members/${position}/lifestyle-invite`,
-        headers: headers(member),
-      });
-    const sent = await invite(evelyn, 2);
-    expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ invited: true, name: 'Jo' });
-    expect((await invite(evelyn, 2)).statusCode).toBe(200);
-    const mails = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.kind, 'lifestyle-invite'), eq(mailOutbox.recipient, 'Jo.Invited@bc.edu')));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.link).toBe('http://localhost:3000/myProfile#lifestyle');
-    expect(mails[0]?.subject).toBe('Evelyn invites you to fill your lifestyle profile on Quadmates');
-    expect(mails[0]?.textBody).toContain('Walsh');
-
-    expect((await invite(evelyn, 1)).json().error.message).toBe(
-      'This member has already filled their lifestyle profile.',
-    );
-    expect((await invite(evelyn, 3)).statusCode).toBe(400);
-    expect((await invite(evelyn, 9)).statusCode).toBe(404);
-    expect((await invite(evelyn, 'x')).statusCode).toBe(404);
-    const stranger = await createMember(t);
-    const refused = await invite(stranger, 2);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe('Only the group administrator can invite members.');
   });
 
   it('shows the admin the fit of each student who pinged, and nobody else', async () => {

@@ -1,6 +1,12 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, toCount } from '../../src/server/db/client';
+import { migrationsFolder, openDatabase, queryRows, toCount } from '../../src/server/db/client';
 import { posting, postingMember, user } from '../../src/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 
@@ -76,6 +82,69 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     const members = await database.db.select().from(postingMember);
     expect(members).toEqual([]);
   });
+});
+
+describe('migration 0011 (groups of students who said yes, decision 0024)', () => {
+  it("turns today's member rows into the admin (joined, member 1) and typed rows nobody joined", async () => {
+    // The migrations as they were before 0011, then all of them: as a deployment upgrades.
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'qm-migrations-'));
+    const client = new PGlite();
+    try {
+      cpSync(migrationsFolder, folder, { recursive: true });
+      const journalPath = path.join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+      writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx < 11) }));
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: folder });
+      await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES
+        ('admin', 'Ada Admin', 'ada@bc.edu', true), ('bo', 'Bo Account', 'bo@bc.edu', true)`);
+      const [created] = await queryRows<{ id: string }>(
+        db as never,
+        sql`INSERT INTO posting (listing_location, dorm, admin_user_id, admin_name, admin_academic_year, admin_gender,
+            aim_integer, cur_group_size, cur_num_seek)
+          VALUES ('oncampus', 'Walsh', 'admin', 'Ada Admin', 'junior', 'female', 4, 2, 2) RETURNING id`,
+      );
+      await db.execute(sql`INSERT INTO posting_member (posting_id, position, name, academic_year, gender, email, instagram_handle)
+        VALUES (${created?.id}::uuid, 0, 'Ada Admin', 'junior', 'female', 'ada@bc.edu', 'ada.a'),
+               (${created?.id}::uuid, 1, 'Bo', 'senior', 'male', 'bo@bc.edu', 'bo_b')`);
+
+      await migrate(db, { migrationsFolder });
+      const rows = await queryRows<Record<string, unknown>>(
+        db as never,
+        sql`SELECT position, name, email, instagram_handle, user_id, state, role, joined_at IS NOT NULL AS has_joined_at,
+            invitation_token_hash FROM posting_member ORDER BY position`,
+      );
+      expect(rows).toEqual([
+        {
+          position: 0,
+          name: 'Ada Admin',
+          email: 'ada@bc.edu',
+          instagram_handle: 'ada.a',
+          user_id: 'admin',
+          state: 'joined',
+          role: 'admin',
+          has_joined_at: true,
+          invitation_token_hash: null,
+        },
+        // Bo has an account with the typed address, and is still linked to nobody: not invited,
+        // the typed address and Instagram kept for the admin alone.
+        {
+          position: 1,
+          name: 'Bo',
+          email: 'bo@bc.edu',
+          instagram_handle: 'bo_b',
+          user_id: null,
+          state: 'not-invited',
+          role: 'member',
+          has_joined_at: false,
+          invitation_token_hash: null,
+        },
+      ]);
+    } finally {
+      await client.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL with several servers', () => {

@@ -15,6 +15,7 @@ import { unsubscribeToken } from '../../src/server/saved-searches/token';
 import { freshnessMessages } from '../../src/shared/freshness';
 import { messages } from '../../src/shared/messages';
 import { savedSearchMessages } from '../../src/shared/saved-searches';
+import { groupMessages } from '../../src/shared/schemas/groups';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
 import { collegeConfigWith } from '../support/college-config';
@@ -76,17 +77,26 @@ describe('member e-mail addresses in a posting', () => {
     expect(edited.statusCode).toBe(400);
     expect(edited.json().error.details).toEqual([expected]);
     const detail = await t.app.inject({ method: 'GET', url: `/api/postings/${id}`, headers: { cookie: admin.cookie } });
-    expect(detail.json().members[1].email).toBe('priya@bc.edu');
+    // The address is the admin's to see (decision 0024), as typed.
+    expect(detail.json().members[1].typed.email).toBe('priya@bc.edu');
   });
 
   it('takes a plain address, the unusual-but-real ones included', async () => {
     // A fresh admin: the file's admin has spent most of its daily postings (issue 22's limit).
     const poster = await createMember(t);
-    for (const email of ['priya@bc.edu', "o'neil+rooms@bc.edu", 'p.patel-2@alumni.bc.edu']) {
+    for (const email of ['priya@bc.edu', "o'neil+rooms@bc.edu", 'P.Patel-2@BC.EDU']) {
       const created = await sendPosting(t, { cookie: poster.cookie, posting: withMemberEmail(email) });
       expect(created.statusCode, email).toBe(201);
-      expect(created.json().members[1].email).toBe(email);
+      expect(created.json().members[1].typed.email).toBe(email);
     }
+    // Invitations go only to the college's own domain (decision 0024): a subdomain the college
+    // config does not list is refused.
+    const outside = await sendPosting(t, {
+      cookie: poster.cookie,
+      posting: withMemberEmail('p.patel-2@alumni.bc.edu'),
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().error.details).toEqual([groupMessages.memberNotCollegeEmail(2, 'bc.edu')]);
   });
 });
 

@@ -373,20 +373,23 @@ describe('per-student limits, each with its own sentence', () => {
     const postingId = await insertPosting(t.database.db, admin.id);
     const count = STUDENT_LIMITS.invitations.max + 1;
     const emails = Array.from({ length: count }, (_, i) => `member${i + 1}.${Date.now()}@bc.edu`);
-    await t.database.db.insert(postingMember).values(
-      emails.map((email, i) => ({
-        postingId,
-        position: i + 1,
-        name: `Member ${i + 1}`,
-        academicYear: 'junior',
-        gender: 'female',
-        email,
-      })),
-    );
+    const rows = await t.database.db
+      .insert(postingMember)
+      .values(
+        emails.map((email, i) => ({
+          postingId,
+          position: i + 1,
+          name: `Member ${i + 1}`,
+          academicYear: 'junior',
+          gender: 'female',
+          email,
+        })),
+      )
+      .returning({ id: postingMember.id });
     const invite = (position: number) =>
       t.app.inject({
         method: 'POST',
-        url: `/api/postings/${postingId}/members/${position}/lifestyle-invite`,
+        url: `/api/postings/${postingId}/members/${rows[position - 1]?.id}/invite`,
         headers: { ...originHeader(t), cookie: admin.cookie },
       });
     for (let position = 1; position < count; position += 1) expect((await invite(position)).statusCode).toBe(200);
@@ -394,7 +397,7 @@ describe('per-student limits, each with its own sentence', () => {
     const mails = await t.database.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.kind, 'lifestyle-invite'), eq(mailOutbox.recipient, emails.at(-1) as string)));
+      .where(and(eq(mailOutbox.kind, 'group-invitation'), eq(mailOutbox.recipient, emails.at(-1) as string)));
     expect(mails).toEqual([]);
   });
 });

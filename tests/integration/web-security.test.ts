@@ -5,11 +5,12 @@
  * (spec section 2, Posting detail: admin contact name, e-mail, instagram, phone for off-campus
  * postings only; members' name, year, e-mail, instagram; the count of interested groups).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, posting, user, verification } from '../../src/server/db/schema';
+import { mailOutbox, posting, postingMember, user, verification } from '../../src/server/db/schema';
+import { hashToken } from '../../src/server/groups/service';
 import { createRenewalToken } from '../../src/server/postings/renewal-token';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
 import { createTestApp, type TestApp } from '../support/app';
@@ -469,8 +470,35 @@ describe("another student's private fields", () => {
       details: 'The photos are of another building.',
     });
     expect(reported.statusCode, reported.body).toBe(201);
+    // The victim joined the third student's group, sharing nothing (their phone is stored, not
+    // shared), and holds an invitation to another of its rows (issue 23).
+    const sharing = await send(victim, 'PUT', '/api/me/sharing', {
+      academicYear: 'junior',
+      gender: 'female',
+      customGender: null,
+      phoneNumber: VICTIM_PHONE,
+      instagramHandle: 'victim.private',
+      share: { academicYear: false, gender: false, email: false, phoneNumber: false, instagramHandle: false },
+    });
+    expect(sharing.statusCode, sharing.body).toBe(200);
+    const invitationToken = randomBytes(32).toString('base64url');
+    const memberRow = { postingId: thirdPostingId, academicYear: 'junior', gender: 'female', email: victim.email };
+    await t.database.db.insert(postingMember).values([
+      { ...memberRow, position: 7, name: 'Victim Student', userId: victim.id, state: 'joined', joinedAt: new Date() },
+      {
+        ...memberRow,
+        position: 8,
+        name: 'Victim typed again',
+        state: 'invited',
+        invitedAt: new Date(),
+        invitationExpiresAt: new Date(Date.now() + 86_400_000),
+        invitationTokenHash: hashToken(invitationToken),
+      },
+    ]);
     /** Moderators only: the observer is refused, and the refusal carries nothing either. */
     const refusedUrls = new Set(['/api/moderation/queue', '/api/moderation/actions']);
+    /** Another student's invitation link: refused, naming nothing of its address. */
+    const invitationUrl = `/api/invitations/by-token/${invitationToken}`;
     const urls = [
       '/api/openapi.json',
       '/api/config',
@@ -499,13 +527,21 @@ describe("another student's private fields", () => {
       `/api/renewals?token=${encodeURIComponent(renewal)}`,
       '/api/saved-searches',
       `/api/saved-searches/unsubscribe?id=${searchId}&token=${unsubscribeToken(t.config.authSecret, searchId, victim.id)}`,
+      '/api/me/invitations',
+      '/api/me/invitations/count',
+      '/api/me/groups',
+      '/api/me/sharing',
+      invitationUrl,
       ...refusedUrls,
     ];
     // Every GET route of the app is among them (a new one must be added here).
     const patterns = [...new Set(getRoutes)];
     for (const pattern of patterns) {
       const matcher = new RegExp(
-        `^${pattern.replace(/[.]/g, '\\.').replace(/:id/g, '[^/?]+').replace('*', '.+')}(\\?|$)`,
+        `^${pattern
+          .replace(/[.]/g, '\\.')
+          .replace(/:id|:token/g, '[^/?]+')
+          .replace('*', '.+')}(\\?|$)`,
       );
       expect(
         urls.some((url) => matcher.test(url)),
@@ -514,8 +550,14 @@ describe("another student's private fields", () => {
     }
     for (const url of urls) {
       const response = await get(observer, url);
-      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(refusedUrls.has(url) ? 403 : 200);
-      if (refusedUrls.has(url)) expect(response.json().error.code, url).toBe('NOT_MODERATOR');
+      const refused = refusedUrls.has(url) || url === invitationUrl;
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(refused ? 403 : 200);
+      if (refused) {
+        expect(response.json().error.code, url).toBe(
+          url === invitationUrl ? 'INVITATION_OTHER_ACCOUNT' : 'NOT_MODERATOR',
+        );
+      }
+      expect(response.body, url).not.toContain('victim.private');
       const body = response.body;
       expect(body, url).not.toContain(PING_MESSAGE);
       // The on-campus phone is the admin's only; the off-campus posting shows it by the spec.

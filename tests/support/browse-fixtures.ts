@@ -61,6 +61,11 @@ export async function insertPosting(db: Database, adminUserId: string, fields: P
     name: fields.adminName ?? 'Test Admin',
     academicYear: fields.adminAcademicYear ?? 'junior',
     gender: fields.adminGender ?? 'female',
+    // Member 1 is the admin, joined (decision 0024).
+    userId: adminUserId,
+    state: 'joined',
+    role: 'admin',
+    joinedAt: new Date(),
   });
   return row.id;
 }

@@ -15,6 +15,7 @@ import { moderationMessages } from '../../src/shared/moderation';
 import { originMessages } from '../../src/shared/origin-messages';
 import { pingMessages } from '../../src/shared/ping-messages';
 import { savedSearchMessages } from '../../src/shared/saved-searches';
+import { groupMessages } from '../../src/shared/schemas/groups';
 
 /** How many payloads each route gets: `FUZZ_RUNS` (npm run test:hostile sets 10,000 unless told), else 200. */
 export const FUZZ_RUNS = (() => {
@@ -226,6 +227,7 @@ for (const catalogue of [
   limitMessages,
   STUDENT_LIMITS,
   bestFitMessages,
+  groupMessages,
 ])
   collect(catalogue, catalogueExact, cataloguePatterns);
 

@@ -9,5 +9,6 @@ export function routeUrl(route: string, postingId: string): string {
   if (route === '/detailView') return `${route}?id=${postingId}`;
   if (route === '/reset-password') return `${route}?token=not-a-real-token`;
   if (route === '/postings') return `${route}?location=offcampus`;
+  if (route === '/invitations/:token') return '/invitations/not-a-real-token';
   return route;
 }

@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages';
 import { NoticeViewport } from '../ui/Notice';
 import { accessFor, decideAccess, type VerifyFirstState } from './access';
 import styles from './Layout.module.css';
+import { type ReturnState, returnPathOf } from './return-path';
 import { useSession } from './session';
 
 export function Loading() {
@@ -29,13 +30,16 @@ export function GuardedOutlet({ terms }: { terms?: ReactNode }) {
     case 'redirect':
       return (
         <Navigate
-          to={decision.to}
+          // Signed in on the sign-in page: back to the invitation the visitor came for, if any.
+          to={(decision.to === '/' && returnPathOf(location.state)) || decision.to}
           replace
-          // The profile says why an unverified account landed there instead (issue 10, defect 8).
           state={
             decision.because === 'unverified'
-              ? ({ verifyFirst: { from: location.pathname } } satisfies VerifyFirstState)
-              : undefined
+              ? // The profile says why an unverified account landed there instead (issue 10, defect 8).
+                ({ verifyFirst: { from: location.pathname } } satisfies VerifyFirstState)
+              : decision.to === '/signin-wall'
+                ? ({ returnTo: location.pathname } satisfies ReturnState)
+                : undefined
           }
         />
       );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Me } from '../../shared/schemas/me';
+import { useInvitationCount } from '../features/groups/api';
 import { useAwaitingCount } from '../features/pings/api';
 import { useCollege } from './config-context';
 import styles from './Navbar.module.css';
@@ -50,6 +51,21 @@ function AwaitingPings({ user }: { user: Me }) {
       <span className="visually-hidden">
         , {count === 1 ? '1 ping awaits your answer' : `${count} pings await your answer`}
       </span>
+    </>
+  );
+}
+
+/** The count of group invitations awaiting the member's answer, beside My Profile (issue 23). */
+function PendingInvitations({ user }: { user: Me }) {
+  const { data } = useInvitationCount(user);
+  const count = data?.count ?? 0;
+  if (count === 0) return null;
+  return (
+    <>
+      <span className={`${styles.count} ${styles.invitations}`} aria-hidden="true">
+        {count}
+      </span>
+      <span className="visually-hidden">, {count === 1 ? '1 invitation' : `${count} invitations`}</span>
     </>
   );
 }
@@ -127,6 +143,7 @@ export function Navbar({ user }: { user: Me | null }) {
                 <PersonIcon />
                 My Profile
                 <AwaitingPings user={user} />
+                <PendingInvitations user={user} />
               </NavLink>
             ) : (
               <NavLink to="/signIn">

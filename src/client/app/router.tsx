@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, use } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { BareLayout, Loading } from './Layout';
 
@@ -28,6 +28,7 @@ const pages: { path: string; bare?: boolean; load: () => Promise<PageModule> }[]
   { path: '/renew', load: () => import('../features/freshness/RenewPage') },
   { path: '/moderation', load: () => import('../features/moderation/ModerationPage') },
   { path: '/alerts/unsubscribe', load: () => import('../features/saved-searches/UnsubscribePage') },
+  { path: '/invitations/:token', load: () => import('../features/groups/InvitationPage') },
 ];
 
 /** Code loaded lazily that, once `preload()` has finished, is drawn without suspending. */
@@ -91,7 +92,7 @@ const pageComponents = new Map(
  * without a fallback. Other paths load nothing here: their page suspends until its code is in.
  */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  const page = pages.find((candidate) => candidate.path === pathname);
+  const page = pages.find((candidate) => matchPath(candidate.path, pathname) !== null);
   return Promise.all(page ? [pageComponents.get(page.path)?.preload(), page.bare || MainLayout.preload()] : []);
 }
 

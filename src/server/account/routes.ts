@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { deleteAccountSchema } from '../../shared/schemas/account';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
+import type { GroupService } from '../groups/service';
 import { errors } from '../http/errors';
 import type { Storage } from '../storage';
 import { createAccountService } from './service';
@@ -17,11 +18,13 @@ const detailsSchema = z.object({
 });
 
 /** The signed-in person's account: its details (GET /api/me/account) and deleting it (DELETE /api/me). */
-export const accountRoutes: FastifyPluginAsyncZod<{ auth: Auth; db: Database; storage: Storage }> = async (
-  app,
-  { auth, db, storage },
-) => {
-  const service = createAccountService({ db, storage, log: app.log });
+export const accountRoutes: FastifyPluginAsyncZod<{
+  auth: Auth;
+  db: Database;
+  storage: Storage;
+  groups: GroupService;
+}> = async (app, { auth, db, storage, groups }) => {
+  const service = createAccountService({ db, storage, log: app.log, groups });
 
   app.get(
     '/api/me/account',

@@ -12,6 +12,7 @@ import { messages } from '../../shared/messages';
 import { type AccountDetails, confirmsEmail, type SignInMethod } from '../../shared/schemas/account';
 import type { Viewer } from '../auth/session';
 import type { Database } from '../db/client';
+import type { GroupService } from '../groups/service';
 import { AppError, errors } from '../http/errors';
 import { deletePostingsOwnedBy } from '../postings/service';
 import type { Storage } from '../storage';
@@ -21,11 +22,13 @@ export interface AccountServiceDeps {
   db: Database;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** Each group the account administers goes to its longest-joined co-admin (decision 0024). */
+  groups: GroupService;
 }
 
 const PASSWORD_PROVIDER = 'credential';
 
-export function createAccountService({ db, storage, log }: AccountServiceDeps) {
+export function createAccountService({ db, storage, log, groups }: AccountServiceDeps) {
   async function details(viewer: Viewer): Promise<AccountDetails> {
     const [row, providers] = await Promise.all([q.findUser(db, viewer.id), q.listProviders(db, viewer.id)]);
     if (!row) throw errors.unauthorized();
@@ -46,7 +49,7 @@ export function createAccountService({ db, storage, log }: AccountServiceDeps) {
     let keys: string[] = [];
     try {
       await db.transaction(async (tx) => {
-        keys = await deletePostingsOwnedBy(tx, viewer.id);
+        keys = await deletePostingsOwnedBy(tx, groups, viewer.id);
         if (!(await q.deleteUserRow(tx, viewer.id))) throw errors.unauthorized();
       });
     } catch (error) {

@@ -24,5 +24,9 @@ describe('redactUrl', () => {
       '/api/postings?location=oncampus&dorm=Walsh&sort=fit',
     );
     expect(redactUrl('/api/images/postings/1/2-card.webp')).toBe('/api/images/postings/1/2-card.webp');
+    // Group invitation links (issue 23): the page and the API's lookup.
+    expect(redactUrl('/invitations/s3cr3t-t0ken')).toBe('/invitations/REDACTED');
+    expect(redactUrl('/api/invitations/by-token/s3cr3t-t0ken')).toBe('/api/invitations/by-token/REDACTED');
+    expect(redactUrl('/api/me/invitations/count')).toBe('/api/me/invitations/count');
   });
 });

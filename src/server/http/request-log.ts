@@ -8,8 +8,11 @@ const formatMs = (ms: number) => (ms < 10 ? ms.toFixed(1) : String(Math.round(ms
  * password or signature.
  */
 const SECRET_PARAM = /token|^code$|^state$|secret|password|signature|^sig$/i;
-/** Path segments after these carry a token: better-auth's e-mailed reset and verification links. */
-const SECRET_PATH = /(\/(?:reset-password|verify-email)\/)[^/?#]+/gi;
+/**
+ * Path segments after these carry a token: better-auth's e-mailed reset and verification links, and
+ * group invitation links (the page /invitations/<token>, the API's /api/invitations/by-token/<token>).
+ */
+const SECRET_PATH = /(\/(?:reset-password|verify-email|by-token)\/|^\/invitations\/)[^/?#]+/gi;
 const REDACTED = 'REDACTED';
 
 /**

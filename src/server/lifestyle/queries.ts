@@ -1,6 +1,7 @@
 /** SQL of the lifestyle profile and the group fit. Answers only ever leave here for the scoring. */
 import { sql } from 'drizzle-orm';
 import type { StoredAnswer } from '../../shared/lifestyle';
+import type { GroupRole, MemberState } from '../../shared/schemas/groups';
 import { type Executor, queryRows } from '../db/client';
 import { lifestyleAnswer } from '../db/schema';
 
@@ -42,11 +43,15 @@ export interface GroupPostingRow {
   hidden_at: Date | null;
 }
 
+/** A member row of the group. Only a joined row carries an account (decision 0024). */
 export interface GroupMemberRow {
+  id: string;
   position: number;
+  /** The account's name for a joined member, else the name the admin typed. */
   name: string;
-  email: string | null;
-  /** The account with the member's e-mail address, when there is one. */
+  state: MemberState;
+  role: GroupRole;
+  /** The student who joined; null for a row nobody joined (never linked by an address). */
   user_id: string | null;
 }
 
@@ -61,9 +66,10 @@ export async function postingGroup(
   if (!posting) return null;
   const members = await queryRows<GroupMemberRow>(
     db,
-    sql`SELECT m.position, m.name, m.email, u.id AS user_id
+    sql`SELECT m.id, m.position, COALESCE(u.name, m.name) AS name, m.state, m.role,
+          CASE WHEN m.state = 'joined' THEN m.user_id END AS user_id
         FROM posting_member m
-        LEFT JOIN "user" u ON m.email IS NOT NULL AND u.email = lower(m.email)
+        LEFT JOIN "user" u ON m.state = 'joined' AND u.id = m.user_id
         WHERE m.posting_id = ${postingId}
         ORDER BY m.position`,
   );
@@ -84,14 +90,6 @@ export async function pingSubject(db: Executor, pingId: string): Promise<PingSub
     sql`SELECT g.posting_id, p.admin_user_id, g.searcher_user_id, g.sender_name
         FROM ping g JOIN posting p ON p.id = g.posting_id
         WHERE g.id = ${pingId}`,
-  );
-  return row ?? null;
-}
-
-export async function postingPlace(db: Executor, postingId: string) {
-  const [row] = await queryRows<{ dorm: string | null; address: string | null }>(
-    db,
-    sql`SELECT dorm, address FROM posting WHERE id = ${postingId}`,
   );
   return row ?? null;
 }

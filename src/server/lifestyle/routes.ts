@@ -3,12 +3,8 @@
  * scoring are in service.ts. No route answers another student's answers.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { errors } from '../http/errors';
 import { viewerOf } from '../http/route-parts';
-import { INVITE_FAILED, type LifestyleService, MEMBER_NOT_FOUND } from './service';
-
-const positionSchema = z.object({ position: z.coerce.number().int().min(0).max(99) });
+import type { LifestyleService } from './service';
 
 export async function lifestyleRoutes(app: FastifyInstance, { service }: { service: LifestyleService }) {
   const tags = ['lifestyle'];
@@ -57,7 +53,7 @@ export async function lifestyleRoutes(app: FastifyInstance, { service }: { servi
         tags,
         summary:
           "The viewer's lifestyle fit with the posting's admin and members: a band and reasons per member; " +
-          'for the admin, which members have a profile or can be invited',
+          "for the admin, each member's state (not invited, invited, joined, declined) and whether they have a profile",
       },
     },
     async (request, reply) => {
@@ -75,22 +71,6 @@ export async function lifestyleRoutes(app: FastifyInstance, { service }: { servi
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.pingFit(viewerOf(request), request.params.id);
-    },
-  );
-
-  app.post<{ Params: { id: string; position: string } }>(
-    '/api/postings/:id/members/:position/lifestyle-invite',
-    {
-      preHandler: app.requireMember,
-      schema: {
-        tags,
-        summary: 'The admin e-mails a member a link to fill their lifestyle profile (once per member address)',
-      },
-    },
-    async (request) => {
-      const parsed = positionSchema.safeParse(request.params);
-      if (!parsed.success) throw errors.notFound(MEMBER_NOT_FOUND, INVITE_FAILED);
-      return service.invite(viewerOf(request), request.params.id, parsed.data.position);
     },
   );
 }

@@ -24,11 +24,8 @@ import {
 import type { Viewer } from '../auth/session';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { Database } from '../db/client';
+import { canManage, type GroupAccess, isAdmin, mayViewHidden, roleOf } from '../groups/policy';
 import { AppError, errors } from '../http/errors';
-import { spendLimit } from '../limits/student-limits';
-import { enqueueMail } from '../mail/outbox';
-import { placeOf } from '../pings/mails';
-import { lifestyleInviteMail } from './mails';
 import * as q from './queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,11 +35,23 @@ const postingNotFound = () =>
 const pingNotFound = () =>
   new AppError(404, 'PING_NOT_FOUND', pingMessages.notFound.title, pingMessages.notFound.message);
 
-export const INVITE_FAILED = 'Invitation Not Sent';
-export const MEMBER_NOT_FOUND = 'That member is not part of this group.';
-export const MEMBER_HAS_NO_EMAIL = 'This member has no e-mail address on the posting. Add one by editing the posting.';
-export const MEMBER_HAS_PROFILE = 'This member has already filled their lifestyle profile.';
-export const ONLY_ADMIN_INVITES = 'Only the group administrator can invite members.';
+type Group = NonNullable<Awaited<ReturnType<typeof q.postingGroup>>>;
+
+/** The viewer's place in the group (policy.ts decides what it allows). */
+function accessTo(group: Group, viewerId: string): GroupAccess {
+  const own = group.members.find((m) => m.state === 'joined' && m.user_id === viewerId);
+  return {
+    adminUserId: group.posting.admin_user_id,
+    viewerRole: roleOf(group.posting.admin_user_id, viewerId, own?.role),
+  };
+}
+
+/** Only the students who joined count, and each once (decision 0024): never a row nobody joined. */
+const joinedOthers = (group: Group) =>
+  group.members.filter(
+    (m): m is Group['members'][number] & { user_id: string } =>
+      m.state === 'joined' && m.user_id !== null && m.user_id !== group.posting.admin_user_id,
+  );
 
 export function createLifestyleService({ db, config }: { db: Database; config: AppConfig }) {
   const questions = activeQuestions(config.college.lifestyle);
@@ -60,11 +69,11 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
   }
 
   /**
-   * The members the fit compares with: the admin, then each listed member except the admin's own
-   * entry (the first member, decision 0008) and the student themselves.
+   * The members the fit compares with: the admin, then each member who joined (decision 0024),
+   * except the student themselves. A row nobody joined is never compared nor named.
    */
   function groupMembers(
-    group: NonNullable<Awaited<ReturnType<typeof q.postingGroup>>>,
+    group: Group,
     studentId: string,
     answers: Map<string, AnswerMap>,
     you: string | null,
@@ -79,24 +88,19 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
         isYou: you === posting.admin_user_id,
       });
     }
-    for (const member of members) {
-      if (member.user_id === posting.admin_user_id) continue;
-      if (member.position === 0 && member.user_id === null && member.name === posting.admin_name) continue;
+    for (const member of joinedOthers({ posting, members })) {
       if (member.user_id === studentId) continue;
       list.push({
         name: member.name,
         role: 'member',
-        answers: member.user_id ? (answers.get(member.user_id) ?? null) : null,
-        isYou: member.user_id !== null && member.user_id === you,
+        answers: answers.get(member.user_id) ?? null,
+        isYou: member.user_id === you,
       });
     }
     return list;
   }
 
-  const groupUserIds = (group: NonNullable<Awaited<ReturnType<typeof q.postingGroup>>>) => [
-    group.posting.admin_user_id,
-    ...group.members.flatMap((m) => (m.user_id ? [m.user_id] : [])),
-  ];
+  const groupUserIds = (group: Group) => [group.posting.admin_user_id, ...joinedOthers(group).map((m) => m.user_id)];
 
   return {
     questions,
@@ -128,29 +132,29 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
       await q.deleteAnswers(db, viewer.id);
     },
 
-    /** The viewer's fit with a posting's group (the detail view), or, for its admin, who can be invited. */
+    /** The viewer's fit with a posting's group (the detail view), or, for its admin, where each member stands. */
     async postingFit(viewer: Viewer, postingId: string): Promise<FitView> {
       if (!UUID.test(postingId)) throw postingNotFound();
       const group = await q.postingGroup(db, postingId);
-      // A hidden posting exists only for its admin and the moderators, as on its detail page.
-      const hiddenFromViewer =
-        group?.posting.hidden_at != null && group.posting.admin_user_id !== viewer.id && !isModerator(viewer.email);
-      if (!group || hiddenFromViewer) throw postingNotFound();
+      if (!group) throw postingNotFound();
+      const access = accessTo(group, viewer.id);
+      // A hidden posting exists only for its group and the moderators, as on its detail page.
+      if (group.posting.hidden_at != null && !mayViewHidden(access, isModerator(viewer.email))) {
+        throw postingNotFound();
+      }
       const answers = await answerMaps([viewer.id, ...groupUserIds(group)]);
-      if (group.posting.admin_user_id === viewer.id) {
-        const { posting } = group;
+      if (isAdmin(access)) {
         return {
           status: 'own',
           members: group.members
-            .filter(
-              (m) =>
-                m.user_id !== posting.admin_user_id &&
-                !(m.position === 0 && m.user_id === null && m.name === posting.admin_name),
-            )
-            .map((m) => {
-              const hasProfile = m.user_id !== null && (answers.get(m.user_id)?.size ?? 0) > 0;
-              return { position: m.position, name: m.name, hasProfile, canInvite: !hasProfile && m.email !== null };
-            }),
+            .filter((m) => m.role !== 'admin' && m.user_id !== group.posting.admin_user_id)
+            .map((m) => ({
+              id: m.id,
+              position: m.position,
+              name: m.name,
+              state: m.state,
+              hasProfile: m.state === 'joined' && m.user_id !== null && (answers.get(m.user_id)?.size ?? 0) > 0,
+            })),
         };
       }
       const mine = answers.get(viewer.id);
@@ -170,9 +174,10 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
     async pingFit(viewer: Viewer, pingId: string): Promise<FitView> {
       if (!UUID.test(pingId)) throw pingNotFound();
       const ping = await q.pingSubject(db, pingId);
-      if (!ping || ping.admin_user_id !== viewer.id) throw pingNotFound();
+      if (!ping) throw pingNotFound();
       const group = await q.postingGroup(db, ping.posting_id);
-      if (!group) throw pingNotFound();
+      // The sender's fit is for the group's managers (those who answer the ping).
+      if (!group || !canManage(accessTo(group, viewer.id))) throw pingNotFound();
       const answers = await answerMaps([ping.searcher_user_id, ...groupUserIds(group)]);
       const sender = answers.get(ping.searcher_user_id);
       if (!sender || sender.size === 0) return { status: 'no-profile', studentName: ping.sender_name };
@@ -185,39 +190,6 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
           questions,
         ),
       };
-    },
-
-    /** The admin e-mails a member a link to sign in and fill their lifestyle profile (once per address). */
-    async invite(viewer: Viewer, postingId: string, position: number): Promise<{ invited: true; name: string }> {
-      if (!UUID.test(postingId)) throw postingNotFound();
-      return db.transaction(async (tx) => {
-        const group = await q.postingGroup(tx, postingId);
-        if (!group) throw postingNotFound();
-        if (group.posting.admin_user_id !== viewer.id) {
-          throw errors.forbidden(ONLY_ADMIN_INVITES, INVITE_FAILED, 'NOT_POSTING_ADMIN');
-        }
-        const member = group.members.find((m) => m.position === position);
-        if (!member || member.user_id === viewer.id) throw errors.notFound(MEMBER_NOT_FOUND, INVITE_FAILED);
-        if (!member.email) throw errors.badRequest(MEMBER_HAS_NO_EMAIL, [], INVITE_FAILED);
-        if (member.user_id) {
-          const answers = await q.answersOf(tx, [member.user_id]);
-          if ((answers.get(member.user_id)?.length ?? 0) > 0) {
-            throw new AppError(409, 'MEMBER_HAS_PROFILE', INVITE_FAILED, MEMBER_HAS_PROFILE);
-          }
-        }
-        await spendLimit(tx, viewer.id, 'invitations');
-        const place = await q.postingPlace(tx, postingId);
-        await enqueueMail(tx, [
-          lifestyleInviteMail(config, {
-            postingId,
-            memberName: member.name,
-            email: member.email,
-            adminName: group.posting.admin_name,
-            place: placeOf(config, place ?? { dorm: null, address: null }),
-          }),
-        ]);
-        return { invited: true as const, name: member.name };
-      });
     },
   };
 }

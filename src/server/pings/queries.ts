@@ -1,7 +1,13 @@
 /** SQL of Ping Interest: the service decides, these only read and write rows. */
 import { sql } from 'drizzle-orm';
 import type { PingStatus, PostingStatus } from '../../shared/options';
+import type { GroupRole } from '../../shared/schemas/groups';
 import { type Executor, queryRows } from '../db/client';
+
+/** The viewer's role in the ping's group through their joined row (policy.ts decides what it allows). */
+const joinedRoleOf = (viewerId: string) =>
+  sql`(SELECT m.role FROM posting_member m
+      WHERE m.posting_id = g.posting_id AND m.user_id = ${viewerId} AND m.state = 'joined' LIMIT 1)`;
 
 /** What the rules need of the posting being pinged, locked for the rest of the transaction. */
 export interface PingTarget {
@@ -29,6 +35,16 @@ export async function lockTarget(tx: Executor, postingId: string): Promise<PingT
       FOR SHARE OF p`,
   );
   return row;
+}
+
+/** The viewer's role in a posting's group through a joined row, or null. */
+export async function joinedRole(db: Executor, postingId: string, userId: string): Promise<GroupRole | null> {
+  const [row] = await queryRows<{ role: GroupRole }>(
+    db,
+    sql`SELECT role FROM posting_member
+      WHERE posting_id = ${postingId}::uuid AND user_id = ${userId} AND state = 'joined' LIMIT 1`,
+  );
+  return row?.role ?? null;
 }
 
 /** Serialises one sender's pings, so their hourly count and the open-ping check cannot race. */
@@ -98,6 +114,8 @@ export async function insertPing(
 /** A ping with what answering it needs to know of its posting, locked for the transaction. */
 export interface PingForAnswer extends PingRow {
   posting_admin_user_id: string;
+  /** The answering viewer's role through a joined row, or null. */
+  viewer_joined_role: GroupRole | null;
   posting_status: PostingStatus;
   listing_location: 'oncampus' | 'offcampus';
   dorm: string | null;
@@ -106,10 +124,14 @@ export interface PingForAnswer extends PingRow {
   admin_email: string;
 }
 
-export async function lockPingForAnswer(tx: Executor, pingId: string): Promise<PingForAnswer | undefined> {
+export async function lockPingForAnswer(
+  tx: Executor,
+  pingId: string,
+  viewerId: string,
+): Promise<PingForAnswer | undefined> {
   const [row] = await queryRows<PingForAnswer>(
     tx,
-    sql`SELECT ${pingColumns}, p.admin_user_id AS posting_admin_user_id, p.status AS posting_status, p.listing_location, p.dorm, p.address,
+    sql`SELECT ${pingColumns}, p.admin_user_id AS posting_admin_user_id, ${joinedRoleOf(viewerId)} AS viewer_joined_role, p.status AS posting_status, p.listing_location, p.dorm, p.address,
         p.admin_name, u.email AS admin_email
       FROM ping g
       JOIN posting p ON p.id = g.posting_id
@@ -177,6 +199,10 @@ export function expirePending(tx: Executor, cutoff: Date, limit: number): Promis
 
 /** A row of the inbox or the sent list: the ping and the posting it is about. */
 export interface PingListRow extends PingRow {
+  /** The posting's admin now (the received list). */
+  posting_admin_user_id?: string;
+  /** The viewer's role through a joined row (the received list), or null. */
+  viewer_joined_role?: GroupRole | null;
   listing_location: 'oncampus' | 'offcampus';
   dorm: string | null;
   address: string | null;
@@ -205,13 +231,32 @@ function listStatement(
     LIMIT ${options.limit + 1}`;
 }
 
-/** Pings the user received as a posting admin, newest first (one more than `limit`, to page). */
+/**
+ * Pings to the postings the user administers or joined (a co-admin answers them, a member reads
+ * them), newest first (one more than `limit`, to page).
+ */
 export function listReceived(
   db: Executor,
-  adminId: string,
+  userId: string,
   options: { cursor?: PingCursor; status?: PingStatus; limit: number },
 ): Promise<PingListRow[]> {
-  return queryRows<PingListRow>(db, listStatement('admin_user_id', adminId, options));
+  const where = [
+    sql`(g.admin_user_id = ${userId} OR g.posting_id IN (
+      SELECT m.posting_id FROM posting_member m WHERE m.user_id = ${userId} AND m.state = 'joined'))`,
+  ];
+  if (options.status) where.push(sql`g.status = ${options.status}`);
+  if (options.cursor) {
+    where.push(sql`(g.created_at, g.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id}::uuid)`);
+  }
+  return queryRows<PingListRow>(
+    db,
+    sql`SELECT ${pingColumns}, p.listing_location, p.dorm, p.address, p.status AS posting_status,
+        p.admin_user_id AS posting_admin_user_id, ${joinedRoleOf(userId)} AS viewer_joined_role
+      FROM ping g JOIN posting p ON p.id = g.posting_id
+      WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY g.created_at DESC, g.id DESC
+      LIMIT ${options.limit + 1}`,
+  );
 }
 
 /** Pings the user sent, newest first (one more than `limit`, to page). */
@@ -223,10 +268,14 @@ export function listSent(
   return queryRows<PingListRow>(db, listStatement('searcher_user_id', senderId, options));
 }
 
-export async function countAwaiting(db: Executor, adminId: string): Promise<number> {
+/** Pending pings the user may answer: to postings they administer or co-administer. */
+export async function countAwaiting(db: Executor, userId: string): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(
     db,
-    sql`SELECT count(*) AS n FROM ping WHERE admin_user_id = ${adminId} AND status = 'pending'`,
+    sql`SELECT count(*) AS n FROM ping g
+      WHERE g.status = 'pending' AND (g.admin_user_id = ${userId} OR g.posting_id IN (
+        SELECT m.posting_id FROM posting_member m
+        WHERE m.user_id = ${userId} AND m.state = 'joined' AND m.role = 'coadmin'))`,
   );
   return Number(row?.n ?? 0);
 }

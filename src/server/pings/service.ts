@@ -10,6 +10,7 @@ import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } fro
 import type { Viewer } from '../auth/session';
 import type { AppConfig } from '../config';
 import type { Database, Executor } from '../db/client';
+import { mayAnswerPings, roleOf } from '../groups/policy';
 import { AppError, errors } from '../http/errors';
 import { spendLimit } from '../limits/student-limits';
 import { enqueueMail } from '../mail/outbox';
@@ -44,8 +45,8 @@ function postingRef(row: q.PingListRow | q.PingForAnswer): PingPostingRef {
   };
 }
 
-/** A ping as its posting's admin sees it, with the posting it is about. */
-function receivedPing(row: q.PingRow, posting: PingPostingRef): ReceivedPing {
+/** A ping as its posting's group sees it, with the posting it is about. */
+function receivedPing(row: q.PingRow, posting: PingPostingRef, viewerMayAnswer: boolean): ReceivedPing {
   return {
     id: row.id,
     posting,
@@ -55,6 +56,7 @@ function receivedPing(row: q.PingRow, posting: PingPostingRef): ReceivedPing {
     status: row.status,
     createdAt: row.created_at,
     answeredAt: row.answered_at,
+    viewerMayAnswer,
   };
 }
 
@@ -92,7 +94,9 @@ export function createPingService({ db, config }: PingServiceDeps) {
       return await db.transaction(async (tx) => {
         const target = await q.lockTarget(tx, postingId);
         if (!target) throw postingNotFound();
-        if (target.admin_user_id === viewer.id) {
+        // A group's own members (its admin included) do not ping it.
+        const role = roleOf(target.admin_user_id, viewer.id, await q.joinedRole(tx, postingId, viewer.id));
+        if (role !== null) {
           throw errors.forbidden(pingMessages.ownPost.message, pingMessages.ownPost.title, 'PING_OWN_POST');
         }
         if (target.status === 'Fulfilled') {
@@ -160,15 +164,19 @@ export function createPingService({ db, config }: PingServiceDeps) {
   async function answer(viewer: Viewer, pingId: string, status: PingAnswer): Promise<ReceivedPing> {
     if (!UUID.test(pingId)) throw pingNotFound();
     return db.transaction(async (tx) => {
-      const ping = await q.lockPingForAnswer(tx, pingId);
+      const ping = await q.lockPingForAnswer(tx, pingId, viewer.id);
       if (!ping) throw pingNotFound();
-      if (ping.posting_admin_user_id !== viewer.id) {
+      const access = {
+        adminUserId: ping.posting_admin_user_id,
+        viewerRole: roleOf(ping.posting_admin_user_id, viewer.id, ping.viewer_joined_role),
+      };
+      if (!mayAnswerPings(access)) {
         // Nobody else learns whether the ping exists.
-        if (ping.searcher_user_id !== viewer.id) throw pingNotFound();
+        if (ping.searcher_user_id !== viewer.id && access.viewerRole === null) throw pingNotFound();
         throw errors.forbidden(pingMessages.notAdmin, messages.api.forbidden.title, 'NOT_POSTING_ADMIN');
       }
       const place = placeOf(config, ping);
-      const view = (row: q.PingRow): ReceivedPing => receivedPing(row, postingRef(ping));
+      const view = (row: q.PingRow): ReceivedPing => receivedPing(row, postingRef(ping), true);
       if (ping.status === status) return view(ping);
       if (ping.status !== 'pending') {
         throw new AppError(
@@ -242,7 +250,16 @@ export function createPingService({ db, config }: PingServiceDeps) {
       status: options.status,
       limit: options.limit,
     });
-    return toPage(rows, options.limit, (row) => receivedPing(row, postingRef(row)));
+    return toPage(rows, options.limit, (row) =>
+      receivedPing(
+        row,
+        postingRef(row),
+        mayAnswerPings({
+          adminUserId: row.posting_admin_user_id ?? row.admin_user_id,
+          viewerRole: roleOf(row.posting_admin_user_id ?? row.admin_user_id, viewer.id, row.viewer_joined_role),
+        }),
+      ),
+    );
   }
 
   async function sent(viewer: Viewer, options: { cursor?: string; limit: number }): Promise<PingPage<SentPing>> {

@@ -3,12 +3,11 @@ import { and, asc, count, countDistinct, desc, eq, inArray, sql } from 'drizzle-
 import type { PingStatus } from '../../shared/options';
 import type { PostingWrite } from '../../shared/schemas/posting';
 import { type Database, type Executor, queryRows, toCount } from '../db/client';
-import { bookmark, ping, posting, postingFulfilment, postingImage, postingMember } from '../db/schema';
+import { bookmark, ping, posting, postingFulfilment, postingImage } from '../db/schema';
 
 export type { Executor };
 
 export type PostingRow = typeof posting.$inferSelect;
-export type PostingMemberRow = typeof postingMember.$inferSelect;
 export type PostingImageRow = typeof postingImage.$inferSelect;
 
 export interface NewImageRow {
@@ -24,7 +23,6 @@ export type ImageRowInput = NewImageRow & { createdAt?: Date };
 
 export interface PostingRecord {
   posting: PostingRow;
-  members: PostingMemberRow[];
   images: PostingImageRow[];
   interestCount: number;
   viewerBookmarked: boolean;
@@ -50,8 +48,7 @@ export async function lockPosting(tx: Executor, id: string): Promise<PostingRow 
 export async function loadPostingRecord(db: Database, id: string, viewerId: string): Promise<PostingRecord | null> {
   const row = await findPosting(db, id);
   if (!row) return null;
-  const [members, images, pings, bookmarks, viewerPings] = await Promise.all([
-    db.select().from(postingMember).where(eq(postingMember.postingId, id)).orderBy(asc(postingMember.position)),
+  const [images, pings, bookmarks, viewerPings] = await Promise.all([
     db.select().from(postingImage).where(eq(postingImage.postingId, id)).orderBy(asc(postingImage.position)),
     // Each student who pinged counts once, however often they pinged.
     db
@@ -72,7 +69,6 @@ export async function loadPostingRecord(db: Database, id: string, viewerId: stri
   const viewerPing = viewerPings[0];
   return {
     posting: row,
-    members,
     images,
     interestCount: toCount(pings[0]?.n),
     viewerBookmarked: toCount(bookmarks[0]?.n) > 0,
@@ -90,11 +86,6 @@ export async function listImages(db: Executor, postingId: string): Promise<Posti
     .orderBy(asc(postingImage.position));
 }
 
-async function insertMembers(tx: Executor, postingId: string, write: PostingWrite): Promise<void> {
-  if (write.members.length === 0) return;
-  await tx.insert(postingMember).values(write.members.map((m, position) => ({ ...m, postingId, position })));
-}
-
 async function insertImages(tx: Executor, postingId: string, images: readonly ImageRowInput[]): Promise<void> {
   if (images.length === 0) return;
   await tx.insert(postingImage).values(images.map((image, position) => ({ ...image, postingId, position })));
@@ -108,7 +99,6 @@ export async function insertPosting(
   images: readonly ImageRowInput[],
 ): Promise<void> {
   await tx.insert(posting).values({ id, adminUserId, ...postingColumns(write) });
-  await insertMembers(tx, id, write);
   await insertImages(tx, id, images);
 }
 
@@ -116,8 +106,9 @@ export async function insertPosting(
 const freshAgain = { renewalRemindedAt: null, renewalNonce: null, staleAt: null } as const;
 
 /**
- * Replaces the whole field set, the member list and the ordered image list of one posting. The
- * posting is fresh again; a hidden one is marked appealed (it goes back to the moderators' queue).
+ * Replaces the whole field set and the ordered image list of one posting (its member rows are the
+ * groups feature's: merged by it in the same transaction). The posting is fresh again; a hidden one
+ * is marked appealed (it goes back to the moderators' queue).
  */
 export async function replacePosting(
   tx: Executor,
@@ -130,8 +121,6 @@ export async function replacePosting(
     .update(posting)
     .set({ ...postingColumns(write), ...freshAgain, ...(appeal ? { appealedAt: new Date() } : {}) })
     .where(eq(posting.id, id));
-  await tx.delete(postingMember).where(eq(postingMember.postingId, id));
-  await insertMembers(tx, id, write);
   await tx.delete(postingImage).where(eq(postingImage.postingId, id));
   await insertImages(tx, id, images);
 }

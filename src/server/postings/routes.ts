@@ -58,6 +58,8 @@ export interface PostingRoutesOptions {
   afterListed?: PostingServiceDeps['afterListed'];
   /** Caps on uploads in progress (default: the numbers in src/shared/limits.ts). */
   uploadGate?: UploadGate;
+  /** The groups feature: member rows, invitations and roles (issue 23). */
+  groups: PostingServiceDeps['groups'];
 }
 
 const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
@@ -135,6 +137,7 @@ async function routes(
     onFulfilled,
     onListed,
     afterListed,
+    groups,
     uploadGate = createUploadGate(),
   }: PostingRoutesOptions & { storage: Storage },
 ) {
@@ -161,6 +164,7 @@ async function routes(
     placeLabel: (posting) => placeLabel(config, posting),
     onListed,
     afterListed,
+    groups,
   });
   // Declining the terms deletes the account: its postings' stored images go too.
   app.onAccountDelete((userId) => service.removeAllOwnedBy(userId));
@@ -241,7 +245,10 @@ async function routes(
     {
       preHandler: [forSubmit, mayEdit],
       onSend: closeIfUnread,
-      schema: { tags, summary: 'Replace a posting (multipart), admin only' },
+      schema: {
+        tags,
+        summary: 'Replace a posting (multipart), admin or co-admin (a co-admin leaves the members as they are)',
+      },
     },
     async (request) =>
       withUpload(request, (submission) => service.update(viewerOf(request), request.params.id, submission)),
@@ -249,7 +256,7 @@ async function routes(
 
   app.patch<{ Params: { id: string } }>(
     '/api/postings/:id/status',
-    { preHandler: forStatus, schema: { tags, summary: "Change a posting's status, admin only" } },
+    { preHandler: forStatus, schema: { tags, summary: "Change a posting's status, admin or co-admin" } },
     async (request) => {
       const parsed = postingStatusSchema.safeParse(request.body);
       if (!parsed.success) {

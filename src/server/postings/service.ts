@@ -7,12 +7,22 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { freshnessMessages } from '../../shared/freshness';
 import { messages } from '../../shared/messages';
-import { MAX_IMAGES_PER_POSTING, type PostingStatus } from '../../shared/options';
+import { HOUSING_AIM_MAX, HOUSING_AIM_MIN, MAX_IMAGES_PER_POSTING, type PostingStatus } from '../../shared/options';
 import type { RenewalPreview, RenewalResult } from '../../shared/schemas/freshness';
 import { type PostingWrite, validatePosting } from '../../shared/schemas/posting';
 import type { PostingDetail } from '../../shared/schemas/posting-view';
 import type { Viewer } from '../auth/session';
 import type { Database, Executor } from '../db/client';
+import {
+  canDelete,
+  canManage,
+  type GroupAccess,
+  isAdmin,
+  mayKnowModeration,
+  maySeeTypedMembers,
+  mayViewHidden,
+} from '../groups/policy';
+import { type GroupService, toMemberView } from '../groups/service';
 import { AppError, errors } from '../http/errors';
 import { ImageRejected, inspectImage, renderVariants } from '../images/images';
 import { spendLimit } from '../limits/student-limits';
@@ -61,40 +71,40 @@ const notFound = () => errors.notFound(messages.postingAccess.notFound.message, 
 const notAdmin = () =>
   errors.forbidden(messages.postingAccess.notAdmin, messages.api.forbidden.title, 'NOT_POSTING_ADMIN');
 
+/** What a detail answer is made of: the posting's rows, its group and the viewer's place in it. */
+type DetailRecord = q.PostingRecord & {
+  members: Awaited<ReturnType<GroupService['listMembers']>>;
+  access: GroupAccess;
+};
+
 /** One image of the final, ordered list: either kept from before or newly uploaded. */
 type PlannedImage = { kind: 'kept'; row: q.PostingImageRow } | { kind: 'new'; upload: UploadedImage };
 
-function toDetail(record: q.PostingRecord, viewerId: string, viewerIsModerator: boolean): PostingDetail {
+function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boolean): PostingDetail {
   const p = record.posting;
-  const viewerIsAdmin = p.adminUserId === viewerId;
-  const mayKnowModeration = p.adminUserId === viewerId || viewerIsModerator;
+  const viewerIsAdmin = isAdmin(record.access);
+  const adminContact: PostingDetail['adminContact'] = {
+    name: p.adminName,
+    email: p.adminEmail,
+    academicYear: p.adminAcademicYear as PostingDetail['adminContact']['academicYear'],
+    gender: p.adminGender as PostingDetail['adminContact']['gender'],
+    customGender: p.adminCustomGender,
+    // The detail view shows the admin's phone for off-campus postings only (spec section 2); the
+    // group's managers' edit form needs it back.
+    phoneNumber: canManage(record.access) || p.listingLocation === 'offcampus' ? p.adminPhone : null,
+    instagramHandle: p.adminInstagram,
+  };
+  const adminView = maySeeTypedMembers(record.access);
   return {
     id: p.id,
     listingLocation: p.listingLocation,
     dorm: p.dorm,
     address: p.address,
-    adminContact: {
-      name: p.adminName,
-      email: p.adminEmail,
-      academicYear: p.adminAcademicYear as PostingDetail['adminContact']['academicYear'],
-      gender: p.adminGender as PostingDetail['adminContact']['gender'],
-      customGender: p.adminCustomGender,
-      // The detail view shows the admin's phone for off-campus postings only (spec section 2); the
-      // admin's own edit form needs it back.
-      phoneNumber: viewerIsAdmin || p.listingLocation === 'offcampus' ? p.adminPhone : null,
-      instagramHandle: p.adminInstagram,
-    },
+    adminContact,
     aimInteger: p.aimInteger,
     curGroupSize: p.curGroupSize,
     curNumSeek: p.curNumSeek,
-    members: record.members.map((m) => ({
-      name: m.name,
-      academicYear: m.academicYear as PostingDetail['members'][number]['academicYear'],
-      gender: m.gender as PostingDetail['members'][number]['gender'],
-      customGender: m.customGender,
-      email: m.email,
-      instagramHandle: m.instagramHandle,
-    })),
+    members: record.members.map((member) => toMemberView(member, { viewerId, adminView, adminContact })),
     monthlyRent: p.monthlyRent,
     rentType: p.rentType,
     rentStart: p.rentStart,
@@ -114,10 +124,11 @@ function toDetail(record: q.PostingRecord, viewerId: string, viewerIsModerator: 
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     viewerIsAdmin,
+    viewerRole: record.access.viewerRole,
     viewerBookmarked: record.viewerBookmarked,
     viewerPing: record.viewerPing,
     staleAt: p.staleAt ? p.staleAt.toISOString() : null,
-    moderation: mayKnowModeration
+    moderation: mayKnowModeration(record.access, viewerIsModerator)
       ? {
           hidden: p.hiddenAt !== null,
           kind: p.hiddenKind,
@@ -149,6 +160,8 @@ export interface PostingServiceDeps {
    */
   onListed?: (tx: Executor, postingId: string) => Promise<void>;
   afterListed?: () => void;
+  /** The groups feature: member rows, invitations and who is who in a group. */
+  groups: GroupService;
 }
 
 const invalidRenewal = () =>
@@ -170,6 +183,7 @@ export function createPostingService({
   placeLabel,
   onListed,
   afterListed,
+  groups,
 }: PostingServiceDeps) {
   /** Best effort: a file left behind is harmless and the next start-up sweep removes it. */
   async function removeFiles(keys: string[], why: string): Promise<void> {
@@ -182,10 +196,36 @@ export function createPostingService({
   }
 
   /** The posting fields as the account says: the admin's name and e-mail are never taken from the client. */
-  function validateFields(viewer: Viewer, posting: unknown): { write: PostingWrite | null; problems: string[] } {
-    const input = typeof posting === 'object' && posting !== null && !Array.isArray(posting) ? posting : {};
-    const result = validatePosting({ ...input, adminName: viewer.name, adminEmail: viewer.email }, dormKeys);
+  function validateFields(
+    admin: { name: string; email: string | null; contact?: Record<string, string> },
+    posting: unknown,
+    members?: (input: unknown) => unknown,
+  ): { write: PostingWrite | null; problems: string[] } {
+    const input: Record<string, unknown> =
+      typeof posting === 'object' && posting !== null && !Array.isArray(posting)
+        ? (posting as Record<string, unknown>)
+        : {};
+    const fields = members ? { ...input, members: members(input.members) } : input;
+    const result = validatePosting(
+      { ...fields, ...admin.contact, adminName: admin.name, adminEmail: admin.email },
+      dormKeys,
+    );
     return result.success ? { write: result.data, problems: [] } : { write: null, problems: result.messages };
+  }
+
+  /** The sizes follow the stored member rows (an edit keeps joined members whatever it sent). */
+  function withSizes(write: PostingWrite, curGroupSize: number): PostingWrite {
+    const aimInteger = curGroupSize + write.curNumSeek;
+    if (aimInteger > HOUSING_AIM_MAX) {
+      throw submissionFailed([messages.validation.targetSize(HOUSING_AIM_MIN, HOUSING_AIM_MAX)]);
+    }
+    const rentPerPerson =
+      write.monthlyRent === null
+        ? null
+        : write.rentType === 'total'
+          ? Math.round(write.monthlyRent / aimInteger)
+          : write.monthlyRent;
+    return { ...write, curGroupSize, aimInteger, rentPerPerson };
   }
 
   async function inspectAll(images: UploadedImage[]): Promise<string[]> {
@@ -245,12 +285,20 @@ export function createPostingService({
     }
   }
 
-  async function loadAsAdmin(viewer: Viewer, id: string): Promise<q.PostingRow> {
+  /** The posting, if the viewer may do what `allowed` says with it (policy.ts); else 404 or 403. */
+  async function loadAllowed(
+    viewer: Viewer,
+    id: string,
+    allowed: (access: GroupAccess) => boolean,
+    executor: Executor = db,
+    lock = false,
+  ): Promise<{ row: q.PostingRow; access: GroupAccess }> {
     if (!isPostingId(id)) throw notFound();
-    const row = await q.findPosting(db, id);
+    const row = lock ? await q.lockPosting(executor, id) : await q.findPosting(executor, id);
     if (!row) throw notFound();
-    if (row.adminUserId !== viewer.id) throw notAdmin();
-    return row;
+    const access = await groups.accessOf(executor, row, viewer.id);
+    if (!allowed(access)) throw notAdmin();
+    return { row, access };
   }
 
   /** The final image list of an edit: kept ids and new files in the order asked for. */
@@ -292,9 +340,11 @@ export function createPostingService({
     const record = await q.loadPostingRecord(db, id, viewer.id);
     if (!record) throw notFound();
     const moderator = isModerator(viewer.email);
-    // A hidden posting is there only for its admin (who sees why) and the moderators.
-    if (record.posting.hiddenAt !== null && record.posting.adminUserId !== viewer.id && !moderator) throw notFound();
-    return toDetail(record, viewer.id, moderator);
+    const access = await groups.accessOf(db, record.posting, viewer.id);
+    // A hidden posting is there only for its group (whose managers see why) and the moderators.
+    if (record.posting.hiddenAt !== null && !mayViewHidden(access, moderator)) throw notFound();
+    const members = await groups.listMembers(db, id);
+    return toDetail({ ...record, members, access }, viewer.id, moderator);
   }
 
   /**
@@ -307,7 +357,8 @@ export function createPostingService({
     if (!key.startsWith(POSTINGS_KEY_PREFIX) || !isPostingId(postingId)) return false;
     const row = await q.findPosting(db, postingId);
     if (!row) return false;
-    return row.hiddenAt === null || row.adminUserId === viewer.id || isModerator(viewer.email);
+    if (row.hiddenAt === null) return true;
+    return mayViewHidden(await groups.accessOf(db, row, viewer.id), isModerator(viewer.email));
   }
 
   async function create(viewer: Viewer, submission: Submission): Promise<PostingDetail> {
@@ -328,6 +379,12 @@ export function createPostingService({
       await db.transaction(async (tx) => {
         await spendLimit(tx, viewer.id, 'postings');
         await q.insertPosting(tx, postingId, viewer.id, write, rows);
+        await groups.insertNewGroup(
+          tx,
+          { id: postingId, adminUserId: viewer.id, adminName: viewer.name, dorm: write.dorm, address: write.address },
+          write.members,
+          new Date(),
+        );
         await onListed?.(tx, postingId);
       });
     } catch (error) {
@@ -341,8 +398,28 @@ export function createPostingService({
   }
 
   async function update(viewer: Viewer, id: string, submission: Submission): Promise<PostingDetail> {
-    const current = await loadAsAdmin(viewer, id);
-    const { write, problems } = validateFields(viewer, submission.posting);
+    const { row: current, access } = await loadAllowed(viewer, id, canManage);
+    const stored = await groups.listMembers(db, current.id);
+    // A co-admin edits the posting, never the admin's own contact details: those stay as stored.
+    const admin = isAdmin(access)
+      ? { name: viewer.name, email: viewer.email }
+      : {
+          name: current.adminName,
+          email: current.adminEmail,
+          contact: {
+            adminAcademicYear: current.adminAcademicYear,
+            adminGender: current.adminGender,
+            adminCustomGender: current.adminCustomGender ?? '',
+            adminPhone: current.adminPhone ?? '',
+            adminInstagram: current.adminInstagram ?? '',
+          },
+        };
+    // A co-admin's edit leaves the member rows as they are; the admin's keeps joined rows as stored.
+    const { write, problems } = validateFields(
+      admin,
+      submission.posting,
+      isAdmin(access) ? (members) => keepJoinedRows(members, stored) : () => [{}],
+    );
     problems.push(...submission.problems);
     const existing = await q.listImages(db, current.id);
     const plan = planEdit(existing, submission.imageOrder, submission.images);
@@ -356,9 +433,20 @@ export function createPostingService({
     let removedKeys: string[] = [];
     try {
       await db.transaction(async (tx) => {
-        const locked = await q.lockPosting(tx, current.id);
-        if (!locked) throw notFound();
-        if (locked.adminUserId !== viewer.id) throw notAdmin();
+        const { row: locked, access: now_ } = await loadAllowed(viewer, current.id, canManage, tx, true);
+        const place = { id: locked.id, adminUserId: locked.adminUserId, adminName: locked.adminName };
+        const count = isAdmin(now_)
+          ? await groups.mergeMembers(
+              tx,
+              { ...place, dorm: write.dorm, address: write.address },
+              write.members,
+              new Date(),
+            )
+          : (await groups.listMembers(tx, locked.id)).length;
+        const sized = withSizes(
+          isAdmin(now_) ? write : { ...write, adminName: locked.adminName, adminEmail: locked.adminEmail },
+          count,
+        );
         // Another edit may have removed a kept image meanwhile.
         const now = await q.listImages(tx, current.id);
         const nowIds = new Set(now.map((row) => row.id));
@@ -366,7 +454,7 @@ export function createPostingService({
         if ([...keptIds].some((keptId) => !nowIds.has(keptId))) throw submissionFailed([messages.images.unknownImage]);
         // Editing a posting a moderator hid (or reports hid) is its admin's appeal: back to the queue.
         const appeal = locked.hiddenAt !== null && locked.hiddenKind !== 'suspended';
-        await q.replacePosting(tx, current.id, write, rows, { appeal });
+        await q.replacePosting(tx, current.id, sized, rows, { appeal });
         removedKeys = now.filter((row) => !keptIds.has(row.id)).flatMap((row) => [row.cardKey, row.fullKey]);
       });
     } catch (error) {
@@ -393,14 +481,12 @@ export function createPostingService({
     id: string,
     status: PostingStatus,
   ): Promise<{ status: PostingStatus; changed: boolean }> {
-    const current = await loadAsAdmin(viewer, id);
+    const { row: current } = await loadAllowed(viewer, id, canManage);
     if (current.status === status) return { status, changed: false };
     try {
       let reopened = false;
       const result = await db.transaction(async (tx) => {
-        const locked = await q.lockPosting(tx, current.id);
-        if (!locked) throw notFound();
-        if (locked.adminUserId !== viewer.id) throw notAdmin();
+        const { row: locked } = await loadAllowed(viewer, current.id, canManage, tx, true);
         if (locked.status === status) return { status, changed: false };
         await q.updateStatus(tx, current.id, status);
         if (status === 'Fulfilled') await fulfilled(tx, locked);
@@ -418,13 +504,11 @@ export function createPostingService({
   }
 
   async function remove(viewer: Viewer, id: string): Promise<void> {
-    await loadAsAdmin(viewer, id);
+    await loadAllowed(viewer, id, canDelete);
     let keys: string[] = [];
     try {
       await db.transaction(async (tx) => {
-        const locked = await q.lockPosting(tx, id);
-        if (!locked) throw notFound();
-        if (locked.adminUserId !== viewer.id) throw notAdmin();
+        await loadAllowed(viewer, id, canDelete, tx, true);
         keys = (await q.listImages(tx, id)).flatMap((row) => [row.cardKey, row.fullKey]);
         await q.deletePosting(tx, id);
       });
@@ -438,17 +522,18 @@ export function createPostingService({
 
   /** An account is being deleted: its postings go, and then their stored images. */
   async function removeAllOwnedBy(userId: string): Promise<void> {
-    const keys = await db.transaction((tx) => q.deletePostingsOfAdmin(tx, userId));
+    const keys = await db.transaction(async (tx) => {
+      await groups.accountDeleted(tx, userId);
+      return q.deletePostingsOfAdmin(tx, userId);
+    });
     await removeFiles(keys, 'their admin deleted the account');
   }
 
   /** The admin confirms from the detail page that the group is still looking (like the e-mail's link). */
   async function renew(viewer: Viewer, id: string): Promise<{ updatedAt: string }> {
-    await loadAsAdmin(viewer, id);
+    await loadAllowed(viewer, id, canManage);
     return db.transaction(async (tx) => {
-      const locked = await q.lockPosting(tx, id);
-      if (!locked) throw notFound();
-      if (locked.adminUserId !== viewer.id) throw notAdmin();
+      await loadAllowed(viewer, id, canManage, tx, true);
       await q.renewPosting(tx, id);
       const fresh = await q.findPosting(tx, id);
       return { updatedAt: (fresh?.updatedAt ?? new Date()).toISOString() };
@@ -497,9 +582,9 @@ export function createPostingService({
     }
   }
 
-  /** An edit's sender must be the posting's admin: checked before its body is read. */
+  /** An edit's sender must be the posting's admin or a co-admin: checked before its body is read. */
   async function assertAdmin(viewer: Viewer, id: string): Promise<void> {
-    await loadAsAdmin(viewer, id);
+    await loadAllowed(viewer, id, canManage);
   }
 
   return {
@@ -541,10 +626,36 @@ export function countFulfilledPostings(db: Database): Promise<number> {
 }
 
 /**
- * Inside the caller's transaction (an account being deleted): deletes every posting the user
- * administers, with their members, images, bookmarks and pings, and returns the storage keys of
- * their images. The caller removes those files once the transaction has committed.
+ * Inside the caller's transaction (an account being deleted; decisions 0012 and 0024): each group the
+ * user administers goes to its longest-joined co-admin, the rows they joined elsewhere go, and every
+ * posting still theirs is deleted with its members, images, bookmarks and pings. Returns the storage
+ * keys of the deleted postings' images: the caller removes those files once the transaction has
+ * committed.
  */
-export function deletePostingsOwnedBy(tx: Executor, userId: string): Promise<string[]> {
+export async function deletePostingsOwnedBy(tx: Executor, groups: GroupService, userId: string): Promise<string[]> {
+  await groups.accountDeleted(tx, userId);
   return q.deletePostingsOfAdmin(tx, userId);
+}
+
+/**
+ * An admin's submitted member list with every stored joined row's place filled with what is stored
+ * (so validation judges only what the admin may change; the merge keeps those rows as stored).
+ */
+function keepJoinedRows(members: unknown, stored: Awaited<ReturnType<GroupService['listMembers']>>): unknown {
+  if (!Array.isArray(members)) return members;
+  const joined = new Map(stored.filter((m) => m.row.state === 'joined').map((m) => [m.row.id, m.row]));
+  return members.map((member: unknown) => {
+    const id = typeof member === 'object' && member !== null ? (member as { id?: unknown }).id : undefined;
+    const row = typeof id === 'string' ? joined.get(id) : undefined;
+    if (!row) return member;
+    return {
+      id: row.id,
+      name: row.name,
+      academicYear: row.academicYear,
+      gender: row.gender,
+      customGender: row.customGender ?? '',
+      email: '',
+      instagramHandle: '',
+    };
+  });
 }

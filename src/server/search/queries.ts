@@ -241,14 +241,15 @@ export interface FitViewer {
 }
 
 /**
- * Not the viewer's posting: not one they administer nor one listing them as a member. A scalar
- * subquery per posting (through the posting_member index) rather than NOT EXISTS, which the planner
- * turns into an anti-join hashing every member row with the viewer's address.
+ * Not the viewer's posting: not one they administer nor one they joined (decision 0024: a member is
+ * linked to an account only by joining, never by an address). A scalar subquery per posting (through
+ * the posting_member user index) rather than NOT EXISTS, which the planner may turn into an anti-join
+ * hashing every member row.
  */
 function notOwnPosting(viewer: FitViewer): SQL {
   return sql`p.admin_user_id <> ${viewer.id} AND (
     SELECT 1 FROM posting_member own
-    WHERE own.posting_id = p.id AND lower(own.email) = ${viewer.email.toLowerCase()} LIMIT 1) IS NULL`;
+    WHERE own.posting_id = p.id AND own.user_id = ${viewer.id} LIMIT 1) IS NULL`;
 }
 
 function fitCandidatesStatement(filters: SearchFilters, viewer: FitViewer, withCount: boolean): SQL {
@@ -280,15 +281,14 @@ function fitMembersStatement(postingIds: readonly string[]): SQL {
   return sql`SELECT c.id AS posting_id, linked.user_id
     FROM unnest(${uuidArray(postingIds)}) AS c(id)
     CROSS JOIN LATERAL (
-      SELECT (SELECT u.id FROM "user" u WHERE u.email = lower(m.email)) AS user_id
+      SELECT m.user_id
       FROM posting_member m
-      WHERE m.posting_id = c.id AND m.email IS NOT NULL
+      WHERE m.posting_id = c.id AND m.state = 'joined' AND m.user_id IS NOT NULL
       OFFSET 0
-    ) AS linked
-    WHERE linked.user_id IS NOT NULL`;
+    ) AS linked`;
 }
 
-/** The accounts linked by e-mail to the member rows of `postingIds` (admins are known already). */
+/** The students who joined the groups of `postingIds` (decision 0024; the admins are among them). */
 export function fitMembers(
   db: Executor,
   postingIds: readonly string[],

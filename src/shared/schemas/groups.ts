@@ -118,6 +118,21 @@ export const handOverSchema = z.object({ memberId: z.string().uuid() });
 /** The link's page asks for its invitation by token; joining by link sends it back. */
 export const invitationTokenSchema = z.object({ token: z.string().min(1).max(200) });
 
+/** POST /api/invitations/:id/join. */
+export interface JoinAnswer {
+  postingId: string;
+}
+
+/** POST /api/postings/:id/members/:memberId/invite, /withdraw and PUT .../role: the row as the admin now sees it. */
+export interface MemberAnswer {
+  member: GroupMemberView;
+}
+
+/** GET /api/me/invitations/count: pending, unexpired invitations to the viewer's address. */
+export interface InvitationCount {
+  count: number;
+}
+
 /** The messages of groups (exact strings; the UI shows what the server says). */
 export const groupMessages = {
   failedTitle: 'Group Not Changed',
@@ -138,4 +153,13 @@ export const groupMessages = {
   adminCannotLeave: 'Hand the group over to a joined member before you leave it.',
   notAMember: 'You are not a member of this group.',
   sharingTitle: 'Sharing Not Saved',
+  sharingPhone: 'Enter a valid phone number (7 to 15 digits; spaces, dashes, dots and brackets are fine).',
+  sharingInstagram: 'Enter a valid Instagram handle (letters, digits, dots and underscores, at most 30).',
+  sharingCustomGender: 'Describe your gender in at most 50 characters, or choose another option.',
+  /** A member row's invitation address must be the college's own (decision 0024). */
+  memberNotCollegeEmail: (n: number, domain: string) =>
+    `The e-mail address of member ${n} must be a college address ending in @${domain}: invitations go only to students of the college.`,
+  notCollegeAddress: 'Invitations go only to college e-mail addresses. Change the address by editing the posting.',
+  handOverTitle: 'Group Not Handed Over',
+  cannotRemoveAdmin: 'The group administrator cannot be removed. Hand the group over first.',
 } as const;

@@ -7,6 +7,7 @@ import {
   type LifestyleQuestion,
   MAX_OPTIONS,
 } from '../lifestyle';
+import type { MemberState } from './groups';
 import { z } from './zod';
 
 const key = z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and dashes');
@@ -93,13 +94,19 @@ export interface MyLifestyle {
   answers: LifestyleAnswer[];
 }
 
-/** A member of the admin's own group: whether the fit can include them, and whether to invite them. */
+/**
+ * A member of the admin's own group: where they stand (issue 23) and whether the fit can include
+ * them. Only a joined member is ever compared; inviting is the member row's Invite action.
+ */
 export interface OwnGroupMember {
+  /** The member row's id (as in the posting's members). */
+  id: string;
   position: number;
+  /** The account's name when joined, else the name the admin typed. */
   name: string;
+  state: MemberState;
+  /** Joined and has answered the questionnaire. */
   hasProfile: boolean;
-  /** Has an e-mail address to invite, and no profile yet. */
-  canInvite: boolean;
 }
 
 /** GET /api/postings/:id/fit and GET /api/pings/:id/fit. */

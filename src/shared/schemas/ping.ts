@@ -45,6 +45,8 @@ export interface ReceivedPing {
   status: PingStatus;
   createdAt: string;
   answeredAt: string | null;
+  /** The viewer may accept or decline it (the group's admin or a co-admin); a member reads it only. */
+  viewerMayAnswer: boolean;
 }
 
 /** A ping in the sender's list. */

@@ -4,9 +4,9 @@
  */
 import type { Band } from '../lifestyle';
 import type { AcademicYear, Gender, ListingLocation, PostingStatus, RentType, Utilities } from '../options';
+import type { GroupMemberView, GroupRole } from './groups';
 import type { PostingModerationView } from './moderation';
 import type { ViewerPing } from './ping';
-import type { PostingMemberWrite } from './posting';
 
 export interface PostingImageView {
   id: string;
@@ -18,8 +18,11 @@ export interface PostingImageView {
   height: number;
 }
 
-/** A member as the detail view shows it: exactly as stored. */
-export type PostingMemberView = PostingMemberWrite;
+/**
+ * A member as the detail view shows it (issue 23): a joined member as they share themselves, a
+ * member who has not joined as a typed name and year only (decision 0024).
+ */
+export type { GroupMemberView };
 
 export interface AdminContactView {
   name: string;
@@ -42,7 +45,7 @@ export interface PostingDetail {
   aimInteger: number;
   curGroupSize: number;
   curNumSeek: number;
-  members: PostingMemberView[];
+  members: GroupMemberView[];
   /** Whole dollars a month, or null. */
   monthlyRent: number | null;
   rentType: RentType | null;
@@ -59,8 +62,13 @@ export interface PostingDetail {
   description: string | null;
   createdAt: string;
   updatedAt: string;
-  /** For the signed-in viewer: may they edit, delete and change the status? */
+  /** For the signed-in viewer: are they the posting's admin (delete, manage members, hand over)? */
   viewerIsAdmin: boolean;
+  /**
+   * The viewer's role in the group: 'admin', 'coadmin' (may edit, change the status and answer
+   * pings), 'member' (joined), or null.
+   */
+  viewerRole: GroupRole | null;
   /** For the signed-in viewer: have they bookmarked it? */
   viewerBookmarked: boolean;
   /** For the signed-in viewer: their latest ping of this posting, or null. */

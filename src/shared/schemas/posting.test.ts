@@ -81,6 +81,7 @@ describe('posting schema', () => {
     );
     expect(result.success && result.data.members).toEqual([
       {
+        id: null,
         name: 'Ava Kim',
         academicYear: 'senior',
         gender: 'female',
@@ -88,8 +89,16 @@ describe('posting schema', () => {
         email: 'ava@bc.edu',
         instagramHandle: 'ava.k',
       },
-      { ...member, customGender: null, email: null, instagramHandle: null },
+      { ...member, id: null, customGender: null, email: null, instagramHandle: null },
     ]);
+  });
+
+  it("keeps a member row's id (an edit keeps the row's invitation or membership, decision 0024)", () => {
+    const result = validatePosting({ ...valid, members: [member, { ...member, id: ' row-1 ' }, member] }, dorms);
+    expect(result.success && result.data.members.map((m) => m.id)).toEqual([null, 'row-1', null]);
+    // An id that is not a string is no id.
+    const odd = validatePosting({ ...valid, members: [member, { ...member, id: 7 }] }, dorms);
+    expect(odd.success && odd.data.members.map((m) => m.id)).toEqual([null, null]);
   });
 
   it('keeps an optional description of at most 2,000 characters, line breaks kept', () => {

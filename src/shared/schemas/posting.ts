@@ -42,6 +42,8 @@ const text = z.string().catch('');
 const flag = z.boolean().catch(false);
 
 export const postingMemberInputSchema = z.object({
+  /** A stored member row's id (edit): the row is kept, with its invitation or membership (decision 0024). */
+  id: z.string().max(64).optional().catch(undefined),
   name: text,
   academicYear: text,
   gender: text,
@@ -86,6 +88,8 @@ export function blankMember(): PostingMemberInput {
 
 /** The normalised posting the server stores. */
 export interface PostingMemberWrite {
+  /** The stored row this one continues (edit), or null for a new row. */
+  id: string | null;
   name: string;
   academicYear: AcademicYear;
   gender: Gender;
@@ -124,7 +128,7 @@ export interface PostingWrite {
  * no `?` header fields (`a@bc.edu?bcc=...` once reached mailto: links), no `<>`, quotes or `%`.
  */
 const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+.-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-const INSTAGRAM = /^[A-Za-z0-9._]{1,30}$/;
+export const INSTAGRAM = /^[A-Za-z0-9._]{1,30}$/;
 const PHONE_CHARS = /^\+?[0-9 ().-]+$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -132,7 +136,7 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
   (list as readonly string[]).includes(value);
 
 /** '@name' and 'name' are the same handle. */
-const normaliseInstagram = (value: string) => value.trim().replace(/^@/, '');
+export const normaliseInstagram = (value: string) => value.trim().replace(/^@/, '');
 /** '$1,200' -> '1200'; anything else with non-digits stays as typed (and fails). */
 const rentDigits = (value: string) => value.trim().replace(/^\$/, '').replace(/,/g, '').trim();
 
@@ -142,7 +146,7 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-function phoneIsValid(value: string): boolean {
+export function phoneIsValid(value: string): boolean {
   if (!PHONE_CHARS.test(value) || value.length > POSTING_LIMITS.phone) return false;
   const digits = value.replace(/\D/g, '').length;
   return digits >= 7 && digits <= 15;
@@ -295,6 +299,7 @@ function normalise(p: Parsed): PostingWrite {
   const rentPerPerson =
     monthlyRent === null ? null : rentType === 'total' ? Math.round(monthlyRent / aimInteger) : monthlyRent;
   const member = (m: Parsed['members'][number]): PostingMemberWrite => ({
+    id: m.id && m.id.trim() !== '' ? m.id.trim() : null,
     name: m.name.trim(),
     academicYear: m.academicYear as AcademicYear,
     gender: m.gender as Gender,

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import type { SignInInput } from '../../../shared/schemas/auth';
 import { OIDC_PROVIDER_ID } from '../../../shared/schemas/auth-constants';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
+import { returnPathOf } from '../../app/return-path';
 import { useRefreshSession } from '../../app/session';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
@@ -114,6 +115,8 @@ export function Component() {
   const refreshSession = useRefreshSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  // The guard sent the visitor here from an invitation's link: back there once signed in.
+  const returnTo = returnPathOf(useLocation().state) ?? '/';
   const [mode, setMode] = useState<'signIn' | 'signUp'>('signIn');
   const [oidcBusy, setOidcBusy] = useState(false);
   const [providerFailure, setProviderFailure] = useState<string | null>(null);
@@ -122,7 +125,7 @@ export function Component() {
 
   const done = async () => {
     await refreshSession();
-    navigate('/', { replace: true });
+    navigate(returnTo, { replace: true });
   };
 
   // Ready by the time a new student asks for it, without holding up this page's first paint.
@@ -145,7 +148,7 @@ export function Component() {
     try {
       const outcome = await signInWithPopup(OIDC_PROVIDER_ID);
       if (outcome.kind === 'blocked') {
-        await signInWithRedirect(OIDC_PROVIDER_ID);
+        await signInWithRedirect(OIDC_PROVIDER_ID, returnTo);
         return;
       }
       if (outcome.kind === 'error') setProviderFailure(oidcErrorMessage(outcome.code, oidc.label, emailDomain));

@@ -154,10 +154,11 @@ export function waitForPopupOutcome(
 }
 
 /** The full-page fallback when popups are blocked: the provider sends the browser back here. */
-export async function signInWithRedirect(providerId: string): Promise<void> {
+export async function signInWithRedirect(providerId: string, callbackURL = '/'): Promise<void> {
   const result = await authPost<{ url?: string }>('/sign-in/social', {
     provider: providerId,
-    callbackURL: '/',
+    // A visitor who opened an invitation's link first comes back to it.
+    callbackURL,
     errorCallbackURL: '/signin-wall',
     disableRedirect: true,
   });

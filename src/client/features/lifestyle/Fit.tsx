@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MemberFit } from '../../../shared/lifestyle';
 import type { FitView, OwnGroupMember } from '../../../shared/schemas/lifestyle';
-import { ApiError } from '../../api/client';
-import buttonStyles from '../../ui/Button.module.css';
-import { useInviteMember, usePingFit, usePostingFit } from './api';
+import { usePingFit, usePostingFit } from './api';
 import { BandBadge } from './BandBadge';
 import styles from './Lifestyle.module.css';
 
@@ -73,38 +70,27 @@ function GroupReasons({ fit, headingLevel }: { fit: Extract<FitView, { status: '
   );
 }
 
-function InviteRow({ postingId, member }: { postingId: string; member: OwnGroupMember }) {
-  const invite = useInviteMember(postingId);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+const STATE_TEXT: Record<OwnGroupMember['state'], string> = {
+  'not-invited': 'Not invited',
+  invited: 'Invited',
+  joined: 'Joined',
+  declined: 'Declined the invitation',
+};
+
+/** One member of the admin's own group: where they stand, and whether the fit includes them. */
+function InviteRow({ member }: { postingId: string; member: OwnGroupMember }) {
   return (
     <li className={styles.member}>
       <div className={styles.memberHead}>
         <h3 className={styles.memberName}>{member.name}</h3>
         <span className={styles.muted}>
-          {member.hasProfile ? 'Has a lifestyle profile' : 'No lifestyle profile yet'}
+          {STATE_TEXT[member.state]}
+          {member.state === 'joined'
+            ? member.hasProfile
+              ? ' · Has a lifestyle profile'
+              : ' · No lifestyle profile yet'
+            : ''}
         </span>
-      </div>
-      {member.canInvite ? (
-        <button
-          type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          disabled={invite.isPending || result?.ok === true}
-          onClick={() =>
-            invite.mutate(member.position, {
-              onSuccess: () => setResult({ ok: true, text: `We e-mailed ${member.name} an invitation.` }),
-              onError: (error) =>
-                setResult({
-                  ok: false,
-                  text: error instanceof ApiError ? error.message : 'The invitation was not sent. Try again.',
-                }),
-            })
-          }
-        >
-          Invite {member.name} to fill their lifestyle profile
-        </button>
-      ) : null}
-      <div role="status" className={result?.ok ? styles.ok : styles.error}>
-        {result?.text}
       </div>
     </li>
   );

@@ -39,13 +39,3 @@ export function usePingFit(pingId: string) {
     queryFn: ({ signal }) => apiFetch<FitView>(`/api/pings/${encodeURIComponent(pingId)}/fit`, { signal }),
   });
 }
-
-export function useInviteMember(postingId: string) {
-  return useMutation({
-    mutationFn: (position: number) =>
-      apiFetch<{ invited: true; name: string }>(
-        `/api/postings/${encodeURIComponent(postingId)}/members/${position}/lifestyle-invite`,
-        { method: 'POST' },
-      ),
-  });
-}

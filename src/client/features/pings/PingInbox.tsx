@@ -76,7 +76,10 @@ function ReceivedItem({ ping }: { ping: ReceivedPing }) {
         </p>
         <Message text={ping.message} />
         <PingFit pingId={ping.id} senderName={ping.senderName} />
-        {ping.status === 'pending' ? (
+        {ping.status === 'pending' && !ping.viewerMayAnswer ? (
+          <p className={styles.meta}>Awaiting the answer of the group's administrator or a co-admin.</p>
+        ) : null}
+        {ping.status === 'pending' && ping.viewerMayAnswer ? (
           <div className={styles.answers}>
             <button
               type="button"
@@ -182,7 +185,7 @@ export function PingInbox() {
       <PingList<ReceivedPing>
         id="pings-received"
         title="Pings Received"
-        intro="Students who pinged the groups you administer, newest first. Accepting or declining e-mails them."
+        intro="Students who pinged your groups, newest first. The administrator and co-admins accept or decline, which e-mails them; other members read them."
         empty="You Have No Pings Yet."
         query={received}
         render={(ping) => <ReceivedItem key={ping.id} ping={ping} />}

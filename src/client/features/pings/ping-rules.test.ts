@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pingMessages } from '../../../shared/ping-messages';
-import { pingBlockedReason } from './ping-rules';
+import { OWN_GROUP, pingBlockedReason } from './ping-rules';
 
-const open = { viewerIsAdmin: false, status: 'Unfulfilled', viewerPing: null } as const;
+const open = { viewerIsAdmin: false, viewerRole: null, status: 'Unfulfilled', viewerPing: null } as const;
 const at = '2026-11-20T15:00:00.000Z';
 
 describe('pingBlockedReason', () => {
@@ -15,7 +15,9 @@ describe('pingBlockedReason', () => {
   });
 
   it('names each reason the button cannot be used', () => {
-    expect(pingBlockedReason({ ...open, viewerIsAdmin: true })).toBe(pingMessages.blocked.ownPost);
+    expect(pingBlockedReason({ ...open, viewerIsAdmin: true, viewerRole: 'admin' })).toBe(pingMessages.blocked.ownPost);
+    expect(pingBlockedReason({ ...open, viewerRole: 'member' })).toBe(OWN_GROUP);
+    expect(pingBlockedReason({ ...open, viewerRole: 'coadmin' })).toBe(OWN_GROUP);
     expect(pingBlockedReason({ ...open, status: 'Fulfilled' })).toBe(pingMessages.blocked.fulfilled);
     expect(pingBlockedReason({ ...open, viewerPing: { id: 'x', status: 'pending', createdAt: at } })).toMatch(
       /^You pinged this group on Nov 2\d, 2026\. Waiting for the admin's answer\.$/,

@@ -33,7 +33,7 @@ import { Dialog } from '../../ui/Dialog';
 import { describedBy, Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
 import { groupDigits } from '../../ui/format-en-us';
-import { newPostingValues, type PostingFormValues, postingValues, today } from './form-values';
+import { membersAsKept, newPostingValues, type PostingFormValues, postingValues, today } from './form-values';
 import { type ImageItem, ImagesField } from './ImagesField';
 import styles from './PostingForm.module.css';
 import { PostingPreview } from './PostingPreview';
@@ -103,8 +103,16 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const uid = useId();
   const fid = (name: string) => `${uid}-${name.replaceAll('.', '-')}`;
 
+  /** A co-admin edits: the members are the administrator's, kept as they are by the server. */
+  const coadminRef = useRef(false);
+  const resolver = useMemo(() => {
+    const base = zodResolver(schema);
+    const resolve: typeof base = (values, context, options) =>
+      base(coadminRef.current ? membersAsKept(values as PostingFormValues) : values, context, options);
+    return resolve;
+  }, [schema]);
   const form = useForm<PostingFormValues, unknown, PostingWrite>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: newPostingValues(account),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -126,6 +134,9 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   // Fill the form once the posting (edit) or the account (create) is known.
   const loaded = existing.data;
+  const coadminEditing = Boolean(loaded && !loaded.viewerIsAdmin && loaded.viewerRole === 'coadmin');
+  coadminRef.current = coadminEditing;
+  const memberValues = watch('members');
   useEffect(() => {
     if (editing) {
       if (!loaded) return;
@@ -142,7 +153,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   const location = watch('listingLocation');
   const adminGender = watch('adminGender');
-  const memberGenders = watch('members').map((m) => m.gender);
+  const memberGenders = memberValues.map((m) => m.gender);
   const description = watch('description');
   const adminName = watch('adminName');
   const adminYear = watch('adminAcademicYear');
@@ -208,7 +219,8 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   /** Invalid: list every message of the shared schema (the very list the server would send). */
   const onInvalid = () => {
-    const result = validatePosting(getValues(), dormKeys);
+    const values = getValues();
+    const result = validatePosting(coadminEditing ? membersAsKept(values) : values, dormKeys);
     showFailure([...(result.success ? [] : result.messages), ...imageProblems]);
   };
 
@@ -231,7 +243,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
       </p>
     );
   }
-  if (editing && (existing.isError || (loaded && !loaded.viewerIsAdmin))) {
+  if (editing && (existing.isError || (loaded && !loaded.viewerIsAdmin && !coadminEditing))) {
     const message =
       existing.error instanceof ApiError
         ? existing.error.message
@@ -315,7 +327,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
       </fieldset>
 
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Group admin (you)</legend>
+        <legend className={styles.legend}>{coadminEditing ? 'Group admin' : 'Group admin (you)'}</legend>
         <div className={styles.grid}>
           <Field id={fid('adminName')} label="Admin name" hint="From your account">
             <input readOnly {...controlProps('adminName', true)} />
@@ -355,7 +367,11 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Current members</legend>
-        <p className={fieldStyles.hint}>Everyone already in the group. You are member 1.</p>
+        <p className={fieldStyles.hint}>
+          {coadminEditing
+            ? 'The group administrator manages the members: your changes leave them as they are.'
+            : 'Everyone already in the group. You are member 1. Members with a college e-mail are invited to join; members who joined are shown as they are.'}
+        </p>
         {err('members') ? <p className={fieldStyles.error}>{err('members')}</p> : null}
         <ol className={styles.members}>
           {members.fields.map((field, index) => {
@@ -365,7 +381,9 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
               // The admin: their year and gender are asked once, above; they cannot remove themselves.
               return (
                 <li key={field.id} className={`${styles.member} ${styles.adminMember}`}>
-                  <p className={styles.memberLegend}>Member 1 (you)</p>
+                  <p className={styles.memberLegend}>
+                    {coadminEditing ? 'Member 1 (administrator)' : 'Member 1 (you)'}
+                  </p>
                   <p>
                     {adminName || 'You'}
                     {adminYear && adminYear in ACADEMIC_YEAR_LABELS
@@ -375,7 +393,27 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
                       ? ` · ${adminGender === 'other' && adminCustomGender ? adminCustomGender : GENDER_LABELS[adminGender as keyof typeof GENDER_LABELS]}`
                       : ''}
                   </p>
-                  <p className={fieldStyles.hint}>From your details above.</p>
+                  <p className={fieldStyles.hint}>{coadminEditing ? 'Administrator' : 'From your details above.'}</p>
+                </li>
+              );
+            }
+            const row = memberValues[index];
+            if (coadminEditing || row?.joined) {
+              // Joined members are theirs to change (the admin removes them in 'Manage group'); a
+              // co-admin's save leaves the whole list as it is.
+              return (
+                <li key={field.id} className={`${styles.member} ${styles.adminMember}`}>
+                  <p className={styles.memberLegend}>Member {n}</p>
+                  <p>
+                    {(row?.joined ? row.joinedName : row?.name) || row?.name}
+                    {row?.academicYear && row.academicYear in ACADEMIC_YEAR_LABELS
+                      ? ` · ${ACADEMIC_YEAR_LABELS[row.academicYear as keyof typeof ACADEMIC_YEAR_LABELS]}`
+                      : ''}
+                  </p>
+                  <p className={fieldStyles.hint}>
+                    {row?.joined ? 'Joined' : 'Not joined yet'}
+                    {row?.role === 'coadmin' ? ' · Co-admin' : ''}
+                  </p>
                 </li>
               );
             }
@@ -418,15 +456,13 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
                         <input {...controlProps(`${base}.customGender`)} />
                       </Field>
                     ) : null}
-                    <Field id={fid(`${base}.email`)} label="Email (optional)" error={err(`${base}.email`)}>
-                      <input type="email" {...controlProps(`${base}.email`)} />
-                    </Field>
                     <Field
-                      id={fid(`${base}.instagramHandle`)}
-                      label="Instagram (optional)"
-                      error={err(`${base}.instagramHandle`)}
+                      id={fid(`${base}.email`)}
+                      label="College e-mail (optional)"
+                      hint="We'll e-mail an invitation to join the group."
+                      error={err(`${base}.email`)}
                     >
-                      <input autoCapitalize="none" {...controlProps(`${base}.instagramHandle`)} />
+                      <input type="email" autoCapitalize="none" {...controlProps(`${base}.email`, true)} />
                     </Field>
                   </div>
                   <button
@@ -441,14 +477,16 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
             );
           })}
         </ol>
-        <button
-          type="button"
-          className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.addMember}`}
-          onClick={() => members.append(blankMember(), { focusName: `members.${members.fields.length}.name` })}
-          disabled={members.fields.length >= HOUSING_AIM_MAX - 1}
-        >
-          Add member
-        </button>
+        {coadminEditing ? null : (
+          <button
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.addMember}`}
+            onClick={() => members.append(blankMember(), { focusName: `members.${members.fields.length}.name` })}
+            disabled={members.fields.length >= HOUSING_AIM_MAX - 1}
+          >
+            Add member
+          </button>
+        )}
       </fieldset>
 
       <fieldset className={styles.fieldset}>
@@ -576,7 +614,15 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
           </>
         }
       >
-        {phase.kind === 'preview' ? <PostingPreview posting={phase.posting} imageCount={images.length} /> : null}
+        {phase.kind === 'preview' ? (
+          <PostingPreview
+            posting={phase.posting}
+            imageCount={images.length}
+            memberNames={
+              coadminEditing ? memberValues.map((m) => (m.joined ? m.joinedName : m.name) || m.name) : undefined
+            }
+          />
+        ) : null}
       </Dialog>
 
       <Dialog

@@ -5,7 +5,16 @@ import { dateText, placeLabel, rentText } from '../postings/posting-text';
 import styles from './PostingPreview.module.css';
 
 /** The posting as it will read once published, from the validated form values. */
-export function PostingPreview({ posting, imageCount }: { posting: PostingWrite; imageCount: number }) {
+export function PostingPreview({
+  posting,
+  imageCount,
+  memberNames,
+}: {
+  posting: PostingWrite;
+  imageCount: number;
+  /** A co-admin's preview: the members as they are kept (only their names are known to them). */
+  memberNames?: string[];
+}) {
   const config = useCollege();
   const place = placeLabel(config, posting);
   const offCampus = posting.listingLocation === 'offcampus';
@@ -38,7 +47,11 @@ export function PostingPreview({ posting, imageCount }: { posting: PostingWrite;
       {posting.description ? <p className={styles.description}>{posting.description}</p> : null}
       <p className={styles.subhead}>Current Group Members ({posting.curGroupSize})</p>
       <ul className={styles.members}>
-        {posting.members.map((member, i) => (
+        {memberNames?.map((name, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: members in their form order
+          <li key={i}>{name}</li>
+        ))}
+        {(memberNames ? [] : posting.members).map((member, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: members in their form order
           <li key={i}>
             {member.name} · {ACADEMIC_YEAR_LABELS[member.academicYear]} ·{' '}

@@ -13,15 +13,16 @@ import { postingQueryKey } from './query-keys';
 export interface StatusControlProps {
   postingId: string;
   status: PostingStatus;
-  viewerIsAdmin: boolean;
+  /** The viewer may change it: the posting's admin or a co-admin (issue 23). */
+  mayChange: boolean;
   onChanged?: (status: PostingStatus) => void;
 }
 
 /**
- * The posting's status: a dropdown that saves at once for its admin ('Updating Status...' then
+ * The posting's status: a dropdown that saves at once for its admin and co-admins ('Updating Status...' then
  * 'Status Updated!'; the same value does nothing), plain text for everyone else.
  */
-export function StatusControl({ postingId, status, viewerIsAdmin, onChanged }: StatusControlProps) {
+export function StatusControl({ postingId, status, mayChange, onChanged }: StatusControlProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<PostingStatus>(status);
@@ -31,7 +32,7 @@ export function StatusControl({ postingId, status, viewerIsAdmin, onChanged }: S
 
   useEffect(() => setCurrent(status), [status]);
 
-  if (!viewerIsAdmin) {
+  if (!mayChange) {
     return (
       <p className={styles.statusControl}>
         <span className={fieldStyles.label}>Status</span> <span>{current}</span>

@@ -1,4 +1,5 @@
-import { blankMember, type PostingInput } from '../../../shared/schemas/posting';
+import type { GroupMemberView, GroupRole } from '../../../shared/schemas/groups';
+import { blankMember, type PostingInput, type PostingMemberInput } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 
 /** Today as YYYY-MM-DD in the user's own time zone (the default rental start). */
@@ -8,8 +9,40 @@ export function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/**
+ * A member row of the form. `id` names an existing row (the server keeps its invitation and, once
+ * they joined, its account); `joined` rows are shown read-only and sent back as they are.
+ */
+export type PostingFormMember = Required<Omit<PostingMemberInput, 'id'>> & {
+  id?: string;
+  joined?: boolean;
+  /** The joined member's account name and role, for the read-only row. */
+  joinedName?: string;
+  role?: GroupRole;
+};
+
 /** What the form needs, with every key present (react-hook-form keeps inputs controlled). */
-export type PostingFormValues = Required<PostingInput> & { members: Required<PostingInput>['members'] };
+export type PostingFormValues = Omit<Required<PostingInput>, 'members'> & { members: PostingFormMember[] };
+
+/**
+ * A member of the detail as a form row. The admin sees what they typed (`typed`); a co-admin,
+ * whose save leaves the members as they are, sees the list as the detail view shows it.
+ */
+export function memberRow(member: GroupMemberView): PostingFormMember {
+  const typed = member.typed;
+  return {
+    id: member.id,
+    joined: member.joined,
+    joinedName: member.name,
+    role: member.role,
+    name: typed?.name ?? member.name,
+    academicYear: typed?.academicYear ?? member.academicYear ?? '',
+    gender: typed?.gender ?? member.gender ?? '',
+    customGender: typed?.customGender ?? member.customGender ?? '',
+    email: typed?.email ?? '',
+    instagramHandle: typed?.instagramHandle ?? '',
+  };
+}
 
 /** A new posting: on-campus, the account's name and e-mail, the admin as the first member, start today. */
 export function newPostingValues(account: { name: string; email: string } | null): PostingFormValues {
@@ -42,19 +75,14 @@ export function postingValues(
   account: { name: string; email: string } | null,
 ): PostingFormValues {
   const admin = detail.adminContact;
-  const members = detail.members.map((m) => ({
-    name: m.name,
-    academicYear: m.academicYear,
-    gender: m.gender,
-    customGender: m.customGender ?? '',
-    email: m.email ?? '',
-    instagramHandle: m.instagramHandle ?? '',
-  }));
+  // A co-admin edits the administrator's posting: its admin fields stay the administrator's.
+  account = detail.viewerIsAdmin ? account : null;
+  // The admin edits what they typed (`typed`); the id keeps each row's invitation or membership.
+  const groupMembers = detail.members;
+  const members = groupMembers.map(memberRow);
   // Member 1 is the admin. A posting saved before that rule may not list its admin first: the
   // admin is then added in front, so saving never replaces somebody else with them.
-  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-  const first = members[0];
-  const adminListed = first !== undefined && same(first.name, account?.name ?? admin.name);
+  const adminListed = groupMembers[0]?.role === 'admin';
   return {
     listingLocation: detail.listingLocation,
     dorm: detail.dorm ?? '',
@@ -76,4 +104,20 @@ export function postingValues(
     sublet: detail.sublet,
     description: detail.description ?? '',
   };
+}
+
+/**
+ * What a co-admin's form is checked with: the server keeps the members as they are on a
+ * co-admin's save, so only their number counts; each stands in as a copy of member 1's admin
+ * details (which the form holds in full) so that details a member did not share are not asked for.
+ */
+export function membersAsKept(values: PostingFormValues): PostingFormValues {
+  const admin: PostingFormMember = {
+    ...blankMember(),
+    name: values.adminName,
+    academicYear: values.adminAcademicYear,
+    gender: values.adminGender,
+    customGender: values.adminCustomGender,
+  } as PostingFormMember;
+  return { ...values, members: values.members.map(() => admin) };
 }

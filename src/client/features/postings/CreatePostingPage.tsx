@@ -6,7 +6,7 @@ import { usePageTitle } from '../../app/use-page-title';
 import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from '../posting-editor';
 import styles from '../posting-editor/PostingForm.module.css';
 
-/** /create-posting creates a posting; /create-posting?id=<posting> edits it (admin only). */
+/** /create-posting creates a posting; /create-posting?id=<posting> edits it (its admin and co-admins). */
 export function Component() {
   const [params] = useSearchParams();
   const postingId = params.get('id') ?? undefined;
@@ -21,14 +21,22 @@ export function Component() {
     retry: false,
   });
   const posting = existing.data;
+  const coadmin = posting?.viewerRole === 'coadmin';
 
   return (
     <div className="page">
       <h1>{editing ? 'Edit Posting' : 'Create Posting'}</h1>
-      {editing && posting?.viewerIsAdmin ? (
+      {editing && posting && (posting.viewerIsAdmin || coadmin) ? (
         <section className={styles.manage} aria-label="Manage posting">
-          <StatusControl postingId={posting.id} status={posting.status} viewerIsAdmin={posting.viewerIsAdmin} />
-          <DeletePostingButton postingId={posting.id} label="Delete posting" onDeleted={() => navigate('/myProfile')} />
+          <StatusControl postingId={posting.id} status={posting.status} mayChange />
+          {/* A co-admin edits and changes the status; only the administrator deletes. */}
+          {posting.viewerIsAdmin ? (
+            <DeletePostingButton
+              postingId={posting.id}
+              label="Delete posting"
+              onDeleted={() => navigate('/myProfile')}
+            />
+          ) : null}
         </section>
       ) : null}
       <PostingForm

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
-import { ACADEMIC_YEAR_LABELS, GENDER_LABELS, UTILITIES_LABELS } from '../../../shared/options';
+import { ACADEMIC_YEAR_LABELS, UTILITIES_LABELS } from '../../../shared/options';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import { usePageTitle } from '../../app/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import { GroupMembers } from '../groups/GroupMembers';
 import { PostingFit } from '../lifestyle/Fit';
 import { PostingNotices } from '../moderation/PostingNotices';
 import { ReportPosting } from '../moderation/ReportPosting';
@@ -15,6 +16,7 @@ import { DeletePostingButton, PostingForm, StatusControl } from '../posting-edit
 import { usePostingDetail } from './api';
 import { BookmarkButton } from './BookmarkButton';
 import { Carousel, type Slide } from './Carousel';
+import { instagramLink, phoneLink } from './contact-links';
 import styles from './DetailPage.module.css';
 import { EmailLink } from './EmailLink';
 import { dateText, dayText, defaultImage, placeLabel, rentText, timeAgo } from './posting-text';
@@ -61,17 +63,6 @@ function Field({ term, children }: { term: string; children: React.ReactNode }) 
   );
 }
 
-function instagramLink(handle: string | null) {
-  if (!handle) return null;
-  const clean = handle.replace(/^@/, '');
-  return (
-    <a href={`https://www.instagram.com/${encodeURIComponent(clean)}/`} rel="noopener noreferrer" target="_blank">
-      @{clean}
-      <span className="visually-hidden"> (Instagram, opens in a new tab)</span>
-    </a>
-  );
-}
-
 function Detail({ posting }: { posting: PostingDetail }) {
   const config = useCollege();
   const navigate = useNavigate();
@@ -92,6 +83,8 @@ function Detail({ posting }: { posting: PostingDetail }) {
   const start = dateText(posting.rentStart);
   const end = dateText(posting.rentEnd);
   const admin = posting.adminContact;
+  /** The admin and co-admins edit the posting and its status; only the admin deletes it. */
+  const manages = posting.viewerIsAdmin || posting.viewerRole === 'coadmin';
 
   if (editing) {
     return <PostingForm postingId={posting.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />;
@@ -118,7 +111,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
           {posting.viewerIsAdmin ? null : (
             <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} showLabel />
           )}
-          {posting.viewerIsAdmin ? (
+          {manages ? (
             <button
               type="button"
               className={`${buttonStyles.button} ${buttonStyles.secondary}`}
@@ -140,7 +133,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
         <Carousel slides={slides} label={`Images of ${place}`} />
         <div className={styles.facts}>
           <div className={styles.statusRow}>
-            <StatusControl postingId={posting.id} status={posting.status} viewerIsAdmin={posting.viewerIsAdmin} />
+            <StatusControl postingId={posting.id} status={posting.status} mayChange={manages} />
           </div>
           <p className={styles.sizes}>
             <strong>{posting.aimInteger} Total</strong>
@@ -189,43 +182,11 @@ function Detail({ posting }: { posting: PostingDetail }) {
             </Field>
           ) : null}
           {admin.instagramHandle ? <Field term="Instagram">{instagramLink(admin.instagramHandle)}</Field> : null}
-          {offCampus && admin.phoneNumber ? (
-            <Field term="Phone">
-              <a href={`tel:${admin.phoneNumber.replace(/[^\d+]/g, '')}`}>{admin.phoneNumber}</a>
-            </Field>
-          ) : null}
+          {offCampus && admin.phoneNumber ? <Field term="Phone">{phoneLink(admin.phoneNumber)}</Field> : null}
         </dl>
       </section>
 
-      <section className={styles.section} aria-labelledby="members-heading">
-        <h2 id="members-heading">Current Group Members ({posting.aimInteger - posting.curNumSeek})</h2>
-        <ul className={styles.members}>
-          {posting.members.map((member, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: members are listed in their stored order and never reorder here
-            <li key={`${member.name}-${i}`} className={styles.member}>
-              <p className={styles.memberName}>{member.name}</p>
-              <p>
-                {ACADEMIC_YEAR_LABELS[member.academicYear] ?? member.academicYear}
-                {member.gender ? (
-                  <span className={styles.muted}>
-                    {' '}
-                    ·{' '}
-                    {member.gender === 'other' && member.customGender
-                      ? member.customGender
-                      : GENDER_LABELS[member.gender]}
-                  </span>
-                ) : null}
-              </p>
-              {member.email ? (
-                <p>
-                  <EmailLink email={member.email} />
-                </p>
-              ) : null}
-              {member.instagramHandle ? <p>{instagramLink(member.instagramHandle)}</p> : null}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <GroupMembers posting={posting} place={place} />
     </article>
   );
 }

@@ -204,7 +204,7 @@ export function AccountSection({ user }: { user: Me }) {
   const methodLabel = (method: AccountDetails['signInMethods'][number]) =>
     method === 'password' ? accountMessages.password : oidcLabel;
   return (
-    <section className={styles.section} aria-labelledby="account-heading">
+    <section id="account" className={styles.section} aria-labelledby="account-heading" tabIndex={-1}>
       <h2 id="account-heading">{accountMessages.heading}</h2>
       {details.isPending ? (
         <p role="status">{messages.loading}</p>

@@ -58,7 +58,11 @@ function useVerifyFirstMessage(): string | null {
   const [message, setMessage] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new redirect (location.key) says it again.
   useEffect(() => {
-    setMessage(from === null ? null : text.verifyFirst(PAGE_NAMES[from] ?? 'that page'));
+    setMessage(
+      from === null
+        ? null
+        : text.verifyFirst(PAGE_NAMES[from] ?? (from.startsWith('/invitations/') ? 'Your invitation' : 'that page')),
+    );
   }, [from, location.key]);
   return message;
 }
@@ -68,6 +72,37 @@ function useVerifyFirstMessage(): string | null {
 const SavedSearchList = lazy(() => import('../saved-searches').then((module) => ({ default: module.SavedSearchList })));
 const PingInbox = lazy(() => import('../pings/PingInbox').then((module) => ({ default: module.PingInbox })));
 const AccountSection = lazy(() => import('./AccountSection').then((module) => ({ default: module.AccountSection })));
+const groupSections = () => import('../groups/ProfileGroups');
+const InvitationsSection = lazy(() => groupSections().then((module) => ({ default: module.InvitationsSection })));
+const MyGroupsSection = lazy(() => groupSections().then((module) => ({ default: module.MyGroupsSection })));
+const SharingSection = lazy(() => groupSections().then((module) => ({ default: module.SharingSection })));
+
+/** The profile's sections, each with an address of its own (/myProfile#id) for links and e-mails. */
+const SECTIONS = [
+  { id: 'administered-posts', label: 'My Posts' },
+  { id: 'invitations', label: 'Invitations' },
+  { id: 'groups', label: 'My Groups' },
+  { id: 'sharing', label: 'What I share' },
+  { id: 'lifestyle', label: 'Lifestyle Profile' },
+  { id: 'saved-searches', label: 'Saved Searches' },
+  { id: 'pings-received', label: 'Pings' },
+  { id: 'account', label: 'Account' },
+] as const;
+
+function ProfileNav({ member }: { member: boolean }) {
+  const sections = member ? SECTIONS : SECTIONS.filter((section) => section.id === 'account');
+  return (
+    <nav aria-label="Profile sections" className={styles.sections}>
+      <ul>
+        {sections.map((section) => (
+          <li key={section.id}>
+            <a href={`#${section.id}`}>{section.label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 function VerificationNotice({ user }: { user: Me }) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
@@ -162,7 +197,15 @@ export function Component() {
       </div>
       <p className={styles.greeting}>{messages.auth.greeting(user.name.trim() || user.email)}</p>
       {user.emailVerified ? null : <VerificationNotice user={user} />}
+      <ProfileNav member={user.emailVerified && user.termsAccepted} />
       {user.emailVerified && ProfilePostingLists ? <ProfilePostingLists /> : null}
+      {user.emailVerified && user.termsAccepted ? (
+        <Suspense fallback={<p role="status">{messages.loading}</p>}>
+          <InvitationsSection />
+          <MyGroupsSection />
+          <SharingSection />
+        </Suspense>
+      ) : null}
       {user.emailVerified && user.termsAccepted ? <LifestyleSection /> : null}
       {user.emailVerified && user.termsAccepted ? (
         <Suspense fallback={<p role="status">{messages.loading}</p>}>

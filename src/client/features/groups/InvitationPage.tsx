@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { messages } from '../../../shared/messages';
+import type { InvitationView } from '../../../shared/schemas/groups';
+import { ApiError } from '../../api/client';
+import { usePageTitle } from '../../app/use-page-title';
+import buttonStyles from '../../ui/Button.module.css';
+import { showNotice } from '../../ui/Notice';
+import { dayText } from '../postings/posting-text';
+import { useDeclineInvitation, useInvitationByToken, useJoinInvitation } from './api';
+import styles from './Groups.module.css';
+
+/** What the server said when it refused: its title and message, as they are. */
+export function Refusal({ error }: { error: unknown }) {
+  const title = error instanceof ApiError && error.title ? error.title : messages.api.internal.title;
+  const message = error instanceof Error && error.message ? error.message : messages.api.internal.message;
+  return (
+    <div className={styles.notice} role="alert">
+      <p className={styles.noticeTitle}>{title}</p>
+      <p>{message}</p>
+    </div>
+  );
+}
+
+/** The confirmation after joining, shown on the posting's detail view. */
+export function joinedNotice(invitation: Pick<InvitationView, 'adminName'>): void {
+  showNotice({
+    title: 'You joined the group',
+    message: `You are now a member of ${invitation.adminName}'s group. Choose what you share with your groups on your profile.`,
+    tone: 'success',
+    durationMs: 10_000,
+  });
+}
+
+/** Join this group / This isn't me, for one invitation (the link's page and the profile). */
+export function InvitationAnswers({
+  invitation,
+  token,
+  onDeclined,
+}: {
+  invitation: InvitationView;
+  token?: string;
+  onDeclined: () => void;
+}) {
+  const navigate = useNavigate();
+  const join = useJoinInvitation();
+  const decline = useDeclineInvitation();
+  const busy = join.isPending || decline.isPending;
+  const failure = join.error ?? decline.error;
+  return (
+    <>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={buttonStyles.button}
+          disabled={busy}
+          aria-describedby={`invitation-${invitation.id}`}
+          onClick={() =>
+            join.mutate(
+              { id: invitation.id, token },
+              {
+                onSuccess: ({ postingId }) => {
+                  joinedNotice(invitation);
+                  navigate(`/detailView?id=${encodeURIComponent(postingId)}`);
+                },
+              },
+            )
+          }
+        >
+          {join.isPending ? 'Joining...' : 'Join this group'}
+        </button>
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          disabled={busy}
+          aria-describedby={`invitation-${invitation.id}`}
+          onClick={() => decline.mutate({ id: invitation.id, token }, { onSuccess: onDeclined })}
+        >
+          This isn't me
+        </button>
+      </div>
+      {failure ? <Refusal error={failure} /> : null}
+    </>
+  );
+}
+
+/** /invitations/:token: the page an invitation e-mail links to (issue 23). */
+export function Component() {
+  usePageTitle('Invitation to a group');
+  const { token = '' } = useParams();
+  const invitation = useInvitationByToken(token);
+  const [declined, setDeclined] = useState(false);
+  const doneRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (declined) doneRef.current?.focus();
+  }, [declined]);
+
+  if (declined) {
+    return (
+      <div className="page">
+        <section className={styles.invitation} aria-labelledby="declined-heading">
+          <h1 id="declined-heading" ref={doneRef} tabIndex={-1}>
+            Invitation declined
+          </h1>
+          <p role="status">
+            Thank you. The group administrator will see that this invitation was not for you. You were not added to the
+            group.
+          </p>
+          <p>
+            <Link to="/postings">Search Postings</Link>
+          </p>
+        </section>
+      </div>
+    );
+  }
+  if (invitation.isPending) {
+    return (
+      <p className="app-status" role="status">
+        {messages.loading}
+      </p>
+    );
+  }
+  if (invitation.isError) {
+    return (
+      <div className="page">
+        <section className={styles.invitation} aria-labelledby="invitation-heading">
+          <h1 id="invitation-heading">Invitation to a group</h1>
+          <Refusal error={invitation.error} />
+          <p>
+            <Link to="/myProfile#invitations">See my invitations</Link>
+          </p>
+        </section>
+      </div>
+    );
+  }
+  const view = invitation.data;
+  return (
+    <div className="page">
+      <section className={styles.invitation} aria-labelledby="invitation-heading">
+        <h1 id="invitation-heading">Invitation to join a group</h1>
+        <p id={`invitation-${view.id}`}>
+          {view.adminName} listed you as a member of their group at {view.place}. Join to appear as a member on its
+          posting; you choose what you share with the group on your profile.
+        </p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Place</dt>
+            <dd>{view.place}</dd>
+          </div>
+          <div>
+            <dt>Group administrator</dt>
+            <dd>{view.adminName}</dd>
+          </div>
+          <div>
+            <dt>Listed as</dt>
+            <dd>{view.memberName}</dd>
+          </div>
+          <div>
+            <dt>Invitation valid until</dt>
+            <dd>
+              <time dateTime={view.expiresAt}>{dayText(view.expiresAt)}</time>
+            </dd>
+          </div>
+        </dl>
+        <p>
+          <Link to={`/detailView?id=${encodeURIComponent(view.postingId)}`}>See the posting</Link>
+        </p>
+        <InvitationAnswers invitation={view} token={token} onDeclined={() => setDeclined(true)} />
+      </section>
+    </div>
+  );
+}

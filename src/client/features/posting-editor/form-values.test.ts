@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { GroupMemberView } from '../../../shared/schemas/groups';
+import { validatePosting } from '../../../shared/schemas/posting';
+import { memberRow, membersAsKept, newPostingValues } from './form-values';
+
+const joined: GroupMemberView = {
+  id: 'row-2',
+  position: 1,
+  joined: true,
+  role: 'coadmin',
+  name: 'Jane Doe',
+  academicYear: null,
+  gender: null,
+  customGender: null,
+  email: null,
+  instagramHandle: '@jane',
+  phoneNumber: null,
+  isYou: false,
+  typed: null,
+};
+
+describe('member rows of the posting form', () => {
+  it("the admin's rows are what they typed, with the row's id", () => {
+    const row = memberRow({
+      ...joined,
+      typed: {
+        state: 'joined',
+        name: 'Jane D.',
+        academicYear: 'junior',
+        gender: 'female',
+        customGender: null,
+        email: 'jane.doe@bc.edu',
+        instagramHandle: null,
+        invitedAt: null,
+        invitationExpiresAt: null,
+        resendAfter: null,
+      },
+    });
+    expect(row).toMatchObject({
+      id: 'row-2',
+      joined: true,
+      joinedName: 'Jane Doe',
+      role: 'coadmin',
+      name: 'Jane D.',
+      academicYear: 'junior',
+      gender: 'female',
+      email: 'jane.doe@bc.edu',
+      instagramHandle: '',
+    });
+  });
+
+  it("a co-admin's rows are what the detail view shows, never an address", () => {
+    expect(memberRow(joined)).toMatchObject({ name: 'Jane Doe', academicYear: '', gender: '', email: '' });
+  });
+
+  it("a co-admin's form is checked with the members kept as they are, whatever they did not share", () => {
+    const values = {
+      ...newPostingValues({ name: 'Ada Admin', email: 'ada@bc.edu' }),
+      dorm: 'Walsh',
+      adminAcademicYear: 'junior',
+      adminGender: 'female',
+      curNumSeek: '1',
+    };
+    values.members = [...values.members, memberRow(joined)];
+    expect(validatePosting(values, ['Walsh']).success).toBe(false);
+    const kept = membersAsKept(values);
+    expect(kept.members).toHaveLength(2);
+    expect(validatePosting(kept, ['Walsh']).success).toBe(true);
+  });
+});

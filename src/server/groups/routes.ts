@@ -1,0 +1,296 @@
+/**
+ * HTTP of groups (issue 23): invitations, the viewer's groups and sharing, and the admin's member
+ * management. Routes only translate HTTP; the rules are in service.ts, who may do what in policy.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACADEMIC_YEARS, GENDERS } from '../../shared/options';
+import {
+  GROUP_ROLES,
+  handOverSchema,
+  invitationTokenSchema,
+  MEMBER_STATES,
+  roleChangeSchema,
+  sharingSchema,
+} from '../../shared/schemas/groups';
+import { idParamSchema, memberParamSchema, tokenParamSchema } from '../../shared/schemas/params';
+import { viewerOf } from '../http/route-parts';
+import type { GroupService } from './service';
+
+const iso = z.string();
+
+const invitationViewSchema = z.object({
+  id: z.string(),
+  postingId: z.string(),
+  adminName: z.string(),
+  place: z.string(),
+  memberName: z.string(),
+  expiresAt: iso,
+});
+
+const typedMemberSchema = z.object({
+  state: z.enum(MEMBER_STATES),
+  name: z.string(),
+  academicYear: z.enum(ACADEMIC_YEARS),
+  gender: z.enum(GENDERS),
+  customGender: z.string().nullable(),
+  email: z.string().nullable(),
+  instagramHandle: z.string().nullable(),
+  invitedAt: iso.nullable(),
+  invitationExpiresAt: iso.nullable(),
+  resendAfter: iso.nullable(),
+});
+
+/** GroupMemberView (src/shared/schemas/groups.ts) as the answer's schema. */
+export const groupMemberViewSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  joined: z.boolean(),
+  role: z.enum(GROUP_ROLES),
+  name: z.string(),
+  academicYear: z.enum(ACADEMIC_YEARS).nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  customGender: z.string().nullable(),
+  email: z.string().nullable(),
+  instagramHandle: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  isYou: z.boolean(),
+  typed: typedMemberSchema.nullable(),
+});
+
+const memberAnswerSchema = z.object({ member: groupMemberViewSchema });
+/**
+ * The join and decline bodies: optional (a POST without a body reads as null), with the link's
+ * token when the student came by it.
+ */
+const answerBodySchema = invitationTokenSchema.partial().nullish();
+
+export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = async (app, { service }) => {
+  const tags = ['groups'];
+  const noStore = { 'cache-control': 'no-store' } as const;
+
+  app.get(
+    '/api/invitations/by-token/:token',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: "An invitation link's invitation, for the signed-in student it was sent to; changes nothing",
+        params: tokenParamSchema,
+        response: { 200: invitationViewSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.byToken(viewerOf(request), request.params.token);
+    },
+  );
+
+  app.post(
+    '/api/invitations/:id/join',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: 'Join the group of an invitation to the signed-in address (id: the member row). Body: { token? }',
+        params: idParamSchema,
+        body: answerBodySchema,
+        response: { 200: z.object({ postingId: z.string() }) },
+      },
+    },
+    async (request) => service.join(viewerOf(request), request.params.id, request.body?.token),
+  );
+
+  app.post(
+    '/api/invitations/:id/decline',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: `"This isn't me": the address is removed from the member row and the admin is told. Body: { token? }`,
+        params: idParamSchema,
+        body: answerBodySchema,
+        response: { 200: z.object({ declined: z.literal(true) }) },
+      },
+    },
+    async (request) => service.decline(viewerOf(request), request.params.id, request.body?.token),
+  );
+
+  app.get(
+    '/api/me/invitations',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: "Pending, unexpired invitations to the viewer's address",
+        response: { 200: z.object({ items: z.array(invitationViewSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.myInvitations(viewerOf(request));
+    },
+  );
+
+  app.get(
+    '/api/me/invitations/count',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: "How many invitations await the viewer's answer (the navigation's count)",
+        response: { 200: z.object({ count: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.invitationCount(viewerOf(request));
+    },
+  );
+
+  app.get(
+    '/api/me/groups',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: 'The groups the viewer joined (not as their admin)',
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                postingId: z.string(),
+                place: z.string(),
+                role: z.enum(GROUP_ROLES),
+                adminName: z.string(),
+                status: z.string(),
+                joinedAt: iso,
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.myGroups(viewerOf(request));
+    },
+  );
+
+  app.get(
+    '/api/me/sharing',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: 'What the viewer shares on the cards of the groups they joined',
+        response: { 200: sharingSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return service.sharing(viewerOf(request));
+    },
+  );
+
+  app.put(
+    '/api/me/sharing',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: "Save the viewer's details and which of them their groups' cards show",
+        body: sharingSchema,
+        response: { 200: sharingSchema },
+      },
+    },
+    async (request) => service.saveSharing(viewerOf(request), request.body),
+  );
+
+  app.post(
+    '/api/postings/:id/members/:memberId/invite',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: "Send (or send again) a member row's invitation, admin only",
+        params: memberParamSchema,
+        response: { 200: memberAnswerSchema },
+      },
+    },
+    async (request) => service.invite(viewerOf(request), request.params.id, request.params.memberId),
+  );
+
+  app.post(
+    '/api/postings/:id/members/:memberId/withdraw',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: "Withdraw a member row's pending invitation (its link stops working), admin only",
+        params: memberParamSchema,
+        response: { 200: memberAnswerSchema },
+      },
+    },
+    async (request) => service.withdraw(viewerOf(request), request.params.id, request.params.memberId),
+  );
+
+  app.delete(
+    '/api/postings/:id/members/:memberId',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: 'Remove a member (a joined member is told by e-mail; the group seeks one more), admin only',
+        params: memberParamSchema,
+        response: { 200: z.object({ removed: z.literal(true) }) },
+      },
+    },
+    async (request) => service.remove(viewerOf(request), request.params.id, request.params.memberId),
+  );
+
+  app.put(
+    '/api/postings/:id/members/:memberId/role',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: 'Make a joined member a co-admin, or a member again, admin only',
+        params: memberParamSchema,
+        body: roleChangeSchema,
+        response: { 200: memberAnswerSchema },
+      },
+    },
+    async (request) =>
+      service.setRole(viewerOf(request), request.params.id, request.params.memberId, request.body.role),
+  );
+
+  app.post(
+    '/api/postings/:id/hand-over',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: 'Hand the group to a joined member, who becomes its admin; the old admin leaves it',
+        params: idParamSchema,
+        body: handOverSchema,
+        response: { 200: z.object({ handedOver: z.literal(true) }) },
+      },
+    },
+    async (request) => service.handOver(viewerOf(request), request.params.id, request.body.memberId),
+  );
+
+  app.post(
+    '/api/postings/:id/leave',
+    {
+      preHandler: app.requireMember,
+      schema: {
+        tags,
+        summary: 'Leave a group the viewer joined (the admin hands it over first)',
+        params: idParamSchema,
+        response: { 200: z.object({ left: z.literal(true) }) },
+      },
+    },
+    async (request) => service.leave(viewerOf(request), request.params.id),
+  );
+};
