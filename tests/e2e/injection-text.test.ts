@@ -12,8 +12,8 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../src/server/db/schema';
-import { messages } from '../../src/shared/messages';
 import { PROFILE_LIST_INITIAL, PROFILE_LIST_STEP } from '../../src/shared/options';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { POSTING_LIMITS } from '../../src/shared/schemas/posting';
 import { expectAccessible, launchBrowser } from '../support/browser';
 import { INJECTIONS } from '../support/hostile';
@@ -199,7 +199,7 @@ describe('injection strings render as text', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
-      messages.validation.adminInstagram,
+      postingValidation.adminInstagram,
     );
   });
 

@@ -5,6 +5,7 @@ import PostalMime from 'postal-mime';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { expectAccessible, launchBrowser, openPage } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
@@ -127,10 +128,10 @@ describe('posting editor', () => {
     await page.getByRole('button', { name: 'Submit posting' }).click();
     const text = await dialogText(page, messages.submit.failedTitle);
     for (const message of [
-      messages.validation.selectDorm,
-      messages.validation.adminAcademicYear,
-      messages.validation.adminGender,
-      messages.validation.seekingAtLeastOne,
+      postingValidation.selectDorm,
+      postingValidation.adminAcademicYear,
+      postingValidation.adminGender,
+      postingValidation.seekingAtLeastOne,
     ]) {
       expect(text).toContain(message);
     }
@@ -215,7 +216,7 @@ describe('posting editor', () => {
     await page.getByLabel('Start date').fill('2027-06-01');
     await page.getByLabel('End date').fill('2027-05-01');
     await page.getByRole('button', { name: 'Submit posting' }).click();
-    expect(await dialogText(page, messages.submit.failedTitle)).toContain(messages.validation.endBeforeStart);
+    expect(await dialogText(page, messages.submit.failedTitle)).toContain(postingValidation.endBeforeStart);
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByLabel('End date').fill('2028-05-31');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/postings') && r.request().method() === 'POST');

@@ -12,6 +12,7 @@ import type { Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posting, postingImage, studentUsage, user } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
 import { INJECTIONS } from '../support/hostile';
@@ -169,7 +170,7 @@ describe('injection strings come back as text', () => {
       posting: onCampusPosting({ description: 'a\u0000b' }),
     });
     expect(withNul.statusCode).toBe(400);
-    expect(withNul.json().error.message).toBe(messages.validation.unreadable);
+    expect(withNul.json().error.message).toBe(postingValidation.unreadable);
     expect(await rowCounts()).toEqual(before);
     const member = await createMember(t);
     const ping = await t.app.inject({

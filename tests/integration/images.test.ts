@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posting } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
 import { createMember, type TestMember } from '../support/users';
@@ -122,7 +123,7 @@ describe('image checks', () => {
       files: [{ name: 'notes.jpg', type: 'image/jpeg', buffer: Buffer.from('text') }],
     });
     expect(response.json().error.details).toEqual([
-      messages.validation.selectDorm,
+      postingValidation.selectDorm,
       messages.images.notJpegOrPng('notes.jpg'),
     ]);
   });

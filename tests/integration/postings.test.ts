@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmark, ping, posting, postingImage, postingMember, studentUsage } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { validatePosting } from '../../src/shared/schemas/posting';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
@@ -140,7 +141,7 @@ describe('create and read', () => {
 });
 
 describe('validation: the server lists the same messages as the shared schema', () => {
-  const v = messages.validation;
+  const v = postingValidation;
   const base = onCampusPosting();
   const cases: [string, unknown, string[]][] = [
     ['no dorm', { ...base, dorm: '' }, [v.selectDorm]],

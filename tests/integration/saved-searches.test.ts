@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, savedSearch } from '../../src/server/db/schema';
 import { digestCutoff } from '../../src/server/saved-searches/service';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
-import { messages } from '../../src/shared/messages';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { SAVED_SEARCHES_MAX, savedSearchMessages } from '../../src/shared/saved-searches';
 import { createTestApp, type TestApp } from '../support/app';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -117,7 +117,7 @@ describe('saving searches', () => {
       [{ name: 'ok', alert: 'hourly', filters: {} }, savedSearchMessages.badAlert],
       [{ name: 'ok', filters: { groupSize: '3', housingAim: '3' } }, 'Housing aim must be greater than the group size'],
       [{ name: 'ok', filters: { groupSize: '99' } }, 'Group size must be at most 8'],
-      [{ name: 'ok', filters: { dorm: 'Hogwarts' } }, messages.validation.unknownDorm],
+      [{ name: 'ok', filters: { dorm: 'Hogwarts' } }, postingValidation.unknownDorm],
     ];
     for (const [body, message] of cases) {
       const response = await save(student, body);

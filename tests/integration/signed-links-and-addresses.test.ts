@@ -13,7 +13,7 @@ import { posting, savedSearch } from '../../src/server/db/schema';
 import { createRenewalToken } from '../../src/server/postings/renewal-token';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
 import { freshnessMessages } from '../../src/shared/freshness';
-import { messages } from '../../src/shared/messages';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { savedSearchMessages } from '../../src/shared/saved-searches';
 import { groupMessages } from '../../src/shared/schemas/groups';
 import { createTestApp, type TestApp } from '../support/app';
@@ -62,7 +62,7 @@ describe('member e-mail addresses in a posting', () => {
     ['markup', '"><svg/onload=alert(1)>@x.co'],
     ['a semicolon list', 'priya@bc.edu;thief@evil.example'],
   ])('refuses %s with a clear message, on create and edit', async (_what, email) => {
-    const expected = messages.validation.memberEmail(2);
+    const expected = postingValidation.memberEmail(2);
     const created = await sendPosting(t, { cookie: admin.cookie, posting: withMemberEmail(email) });
     expect(created.statusCode).toBe(400);
     expect(created.json().error.details).toEqual([expected]);

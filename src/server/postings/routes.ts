@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../shared/options';
+import { postingValidation } from '../../shared/posting-validation-messages';
 import { postingStatusSchema } from '../../shared/schemas/posting';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -86,8 +87,8 @@ async function discard(stream: NodeJS.ReadableStream): Promise<void> {
  */
 async function readSubmission(request: FastifyRequest, folder: UploadFolder): Promise<Submission> {
   const unreadable = () =>
-    new AppError(400, 'VALIDATION_FAILED', messages.submit.failedTitle, messages.validation.unreadable, [
-      messages.validation.unreadable,
+    new AppError(400, 'VALIDATION_FAILED', messages.submit.failedTitle, postingValidation.unreadable, [
+      postingValidation.unreadable,
     ]);
   if (!request.isMultipart()) throw unreadable();
   const fields: Record<string, string> = {};

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { freshnessMessages } from '../../shared/freshness';
 import { messages } from '../../shared/messages';
 import { HOUSING_AIM_MAX, HOUSING_AIM_MIN, MAX_IMAGES_PER_POSTING, type PostingStatus } from '../../shared/options';
+import { postingValidation } from '../../shared/posting-validation-messages';
 import type { RenewalPreview, RenewalResult } from '../../shared/schemas/freshness';
 import { type PostingWrite, validatePosting } from '../../shared/schemas/posting';
 import type { PostingDetail } from '../../shared/schemas/posting-view';
@@ -217,7 +218,7 @@ export function createPostingService({
   function withSizes(write: PostingWrite, curGroupSize: number): PostingWrite {
     const aimInteger = curGroupSize + write.curNumSeek;
     if (aimInteger > HOUSING_AIM_MAX) {
-      throw submissionFailed([messages.validation.targetSize(HOUSING_AIM_MIN, HOUSING_AIM_MAX)]);
+      throw submissionFailed([postingValidation.targetSize(HOUSING_AIM_MIN, HOUSING_AIM_MAX)]);
     }
     const rentPerPerson =
       write.monthlyRent === null
@@ -311,16 +312,16 @@ export function createPostingService({
       ];
     }
     if (!Array.isArray(order) || !order.every((token) => typeof token === 'string'))
-      return messages.validation.unreadable;
+      return postingValidation.unreadable;
     const plan: PlannedImage[] = [];
     const used = new Set<string>();
     for (const token of order as string[]) {
-      if (used.has(token)) return messages.validation.unreadable;
+      if (used.has(token)) return postingValidation.unreadable;
       used.add(token);
       const newIndex = /^new:(\d+)$/.exec(token);
       if (newIndex) {
         const upload = uploads[Number(newIndex[1])];
-        if (!upload) return messages.validation.unreadable;
+        if (!upload) return postingValidation.unreadable;
         plan.push({ kind: 'new', upload });
         continue;
       }

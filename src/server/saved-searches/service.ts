@@ -12,7 +12,7 @@
  * - An unsubscribe link (signed token) turns one search's alert off without signing in.
  */
 import { matchesFilters } from '../../shared/matching';
-import { messages } from '../../shared/messages';
+import { postingValidation } from '../../shared/posting-validation-messages';
 import { type AlertFrequency, SAVED_SEARCHES_MAX, savedSearchMessages } from '../../shared/saved-searches';
 import { normaliseFilters, type SearchFilters, searchFiltersSchema } from '../../shared/schemas/filters';
 import type { SavedSearchUpdate, SavedSearchView, UnsubscribeView } from '../../shared/schemas/saved-search';
@@ -104,8 +104,8 @@ export function createSavedSearchService({ db, config }: SavedSearchServiceDeps)
   async function create(viewer: Viewer, input: CreateInput): Promise<SavedSearchView> {
     const filters = normaliseFilters(input.filters);
     if (filters.dorm !== undefined && !dormKeys.has(filters.dorm)) {
-      throw new AppError(400, 'VALIDATION_FAILED', savedSearchMessages.failedTitle, messages.validation.unknownDorm, [
-        messages.validation.unknownDorm,
+      throw new AppError(400, 'VALIDATION_FAILED', savedSearchMessages.failedTitle, postingValidation.unknownDorm, [
+        postingValidation.unknownDorm,
       ]);
     }
     const row = await db.transaction(async (tx) => {

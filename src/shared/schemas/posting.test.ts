@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages';
+import { postingValidation } from '../posting-validation-messages';
 import { createPostingSchema, validatePosting } from './posting';
 
 const dorms = ['Walsh', 'Voute'];
-const v = messages.validation;
+const v = postingValidation;
 const member = {
   name: 'Ava',
   academicYear: 'senior',

@@ -1,7 +1,7 @@
 /**
  * The one write schema of a posting: the form validates with it (through zodResolver) and the
  * server validates every submit and edit with it. Every rule of spec section 5 is here with the
- * spec's message, plus the rules a real product needs (see messages.validation).
+ * spec's message, plus the rules a real product needs (see postingValidation).
  *
  * Fields are lenient on type (anything that is not a string reads as blank), so any input, however
  * malformed, is answered with the same list of plain messages, never with a parser's wording.
@@ -9,7 +9,6 @@
  * sizes (curGroupSize, aimInteger) and rent per person computed, never trusted from the client.
  */
 
-import { messages } from '../messages';
 import {
   ACADEMIC_YEARS,
   type AcademicYear,
@@ -23,9 +22,10 @@ import {
   UTILITIES,
   type Utilities,
 } from '../options';
+import { postingValidation } from '../posting-validation-messages';
 import { z } from './zod';
 
-const v = messages.validation;
+const v = postingValidation;
 
 export const POSTING_LIMITS = {
   name: 100,
