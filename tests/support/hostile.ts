@@ -14,6 +14,7 @@ import { messages } from '../../src/shared/messages';
 import { moderationMessages } from '../../src/shared/moderation';
 import { originMessages } from '../../src/shared/origin-messages';
 import { pingMessages } from '../../src/shared/ping-messages';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { savedSearchMessages } from '../../src/shared/saved-searches';
 import { groupMessages } from '../../src/shared/schemas/groups';
 
@@ -228,6 +229,7 @@ for (const catalogue of [
   STUDENT_LIMITS,
   bestFitMessages,
   groupMessages,
+  postingValidation,
 ])
   collect(catalogue, catalogueExact, cataloguePatterns);
 
