@@ -2,6 +2,7 @@
  * Bookmarks (spec section 4: a toggle of membership in the user's bookmarked postings) and the
  * profile's two lists of cards.
  */
+import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import type { PostingPage } from '../../shared/schemas/posting-view';
 import type { ListQuery } from '../../shared/schemas/search-query';
@@ -12,7 +13,6 @@ import { decodeCursor, type ImageUrl, toCard, toPage } from '../search/service';
 import { deleteBookmark, insertBookmark } from './queries';
 
 export const POSTING_GONE = messages.api.postingGone;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface BookmarkState {
   postingId: string;
@@ -21,7 +21,7 @@ export interface BookmarkState {
 
 export function createBookmarkService({ db, imageUrl }: { db: Database; imageUrl: ImageUrl }) {
   const checkId = (postingId: string) => {
-    if (!UUID.test(postingId)) throw errors.notFound(POSTING_GONE);
+    if (!isUuid(postingId)) throw errors.notFound(POSTING_GONE);
   };
   return {
     async add(userId: string, postingId: string): Promise<BookmarkState> {

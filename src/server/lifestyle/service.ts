@@ -2,6 +2,7 @@
  * The lifestyle profile and the group fit (issue 13). The scoring runs here, on the server, with
  * the shared pure functions: the API answers bands and sentences, never another student's answers.
  */
+import { isUuid } from '../../shared/ids';
 import {
   type AnswerMap,
   activeQuestions,
@@ -27,8 +28,6 @@ import type { Database } from '../db/client';
 import { canManage, type GroupAccess, isAdmin, mayViewHidden, roleOf } from '../groups/policy';
 import { AppError, errors } from '../http/errors';
 import * as q from './queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const postingNotFound = () =>
   errors.notFound(messages.postingAccess.notFound.message, messages.postingAccess.notFound.title);
@@ -134,7 +133,7 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
 
     /** The viewer's fit with a posting's group (the detail view), or, for its admin, where each member stands. */
     async postingFit(viewer: Viewer, postingId: string): Promise<FitView> {
-      if (!UUID.test(postingId)) throw postingNotFound();
+      if (!isUuid(postingId)) throw postingNotFound();
       const group = await q.postingGroup(db, postingId);
       if (!group) throw postingNotFound();
       const access = accessTo(group, viewer.id);
@@ -172,7 +171,7 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
 
     /** The fit of a ping's sender with the group, for the posting's admin (the inbox). */
     async pingFit(viewer: Viewer, pingId: string): Promise<FitView> {
-      if (!UUID.test(pingId)) throw pingNotFound();
+      if (!isUuid(pingId)) throw pingNotFound();
       const ping = await q.pingSubject(db, pingId);
       if (!ping) throw pingNotFound();
       const group = await q.postingGroup(db, ping.posting_id);

@@ -7,6 +7,7 @@
  * account. Each action, the automatic hide included, is recorded in moderation_action in the same
  * transaction as the change, and its e-mail is written to the outbox there too.
  */
+import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import { moderationMessages } from '../../shared/moderation';
 import {
@@ -27,7 +28,6 @@ import { enqueueMail } from '../mail/outbox';
 import { placeLabel } from '../postings/freshness';
 import * as q from './queries';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QUEUE_LIMIT = 100;
 const AUDIT_LIMIT = 200;
 
@@ -52,7 +52,7 @@ export function createModerationService({ db, config }: { db: Database; config: 
     postingId: string,
     input: { reason: ReportReason; details: string | null },
   ): Promise<{ reported: true; hidden: boolean }> {
-    if (!UUID.test(postingId)) throw postingNotFound();
+    if (!isUuid(postingId)) throw postingNotFound();
     return db.transaction(async (tx) => {
       const target = await q.lockPosting(tx, postingId);
       if (!target || (target.hiddenAt !== null && target.adminUserId !== viewer.id && !isModerator(viewer.email))) {
@@ -155,7 +155,7 @@ export function createModerationService({ db, config }: { db: Database; config: 
     reason: string,
   ): Promise<{ done: true }> {
     requireModerator(viewer);
-    if (!UUID.test(postingId)) throw postingNotFound();
+    if (!isUuid(postingId)) throw postingNotFound();
     if (action !== 'dismiss' && reason.length === 0) {
       throw new AppError(400, 'VALIDATION_FAILED', messages.api.badRequest.title, moderationMessages.reasonRequired, [
         moderationMessages.reasonRequired,

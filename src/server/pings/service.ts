@@ -3,6 +3,7 @@
  * and posting, an hourly limit, and the admin's answers. Each change and the e-mail it causes are
  * written in one transaction (the e-mail to the outbox), so neither exists without the other.
  */
+import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import { PING_EXPIRY_DAYS, PING_STATUS_LABELS, type PingStatus } from '../../shared/options';
 import { pingMessages } from '../../shared/ping-messages';
@@ -17,7 +18,6 @@ import { enqueueMail } from '../mail/outbox';
 import { createPingMails, placeOf } from './mails';
 import * as q from './queries';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 const EXPIRY_BATCH = 200;
@@ -67,7 +67,7 @@ function encodeCursor(row: q.PingRow): string {
 function decodeCursor(value: string | undefined): q.PingCursor | undefined {
   if (value === undefined) return undefined;
   const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !createdAt || !id || !UUID.test(id) || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt)) {
+  if (rest.length > 0 || !createdAt || !id || !isUuid(id) || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt)) {
     throw errors.badRequest(messages.api.invalidCursor, ['cursor: is not a cursor of this list']);
   }
   return { createdAt, id };
@@ -89,7 +89,7 @@ export function createPingService({ db, config }: PingServiceDeps) {
 
   /** Sends a ping from `viewer` to the admin of `postingId` (POST /api/postings/:id/pings). */
   async function send(viewer: Viewer, postingId: string, message: string): Promise<SentPing> {
-    if (!UUID.test(postingId)) throw postingNotFound();
+    if (!isUuid(postingId)) throw postingNotFound();
     try {
       return await db.transaction(async (tx) => {
         const target = await q.lockTarget(tx, postingId);
@@ -162,7 +162,7 @@ export function createPingService({ db, config }: PingServiceDeps) {
    * again changes nothing and sends nothing; a different answer to an answered ping is refused.
    */
   async function answer(viewer: Viewer, pingId: string, status: PingAnswer): Promise<ReceivedPing> {
-    if (!UUID.test(pingId)) throw pingNotFound();
+    if (!isUuid(pingId)) throw pingNotFound();
     return db.transaction(async (tx) => {
       const ping = await q.lockPingForAnswer(tx, pingId, viewer.id);
       if (!ping) throw pingNotFound();

@@ -5,7 +5,9 @@
  * signature; a genuine one works only while the posting still carries that nonce, which using
  * either link clears (single use), and only for the stale period after it was made (issue 22).
  */
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isUuid } from '../../shared/ids';
 import { RENEWAL_ACTIONS, type RenewalAction } from '../../shared/schemas/freshness';
 
 export interface RenewalClaim {
@@ -19,7 +21,6 @@ export interface ReadRenewalClaim extends RenewalClaim {
   issuedAt: Date | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SECONDS = /^\d{1,12}$/;
 const PURPOSE = 'quadmates-renewal-v1';
 
@@ -44,7 +45,7 @@ export function readRenewalToken(secret: string, token: string): ReadRenewalClai
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const [postingId, nonce, action, seconds, ...extra] = Buffer.from(payload, 'base64url').toString('utf8').split('|');
-  if (extra.length > 0 || !postingId || !nonce || !UUID.test(postingId) || !UUID.test(nonce)) return null;
+  if (extra.length > 0 || !postingId || !nonce || !isUuid(postingId) || !isUuid(nonce)) return null;
   if (!RENEWAL_ACTIONS.includes(action as RenewalAction)) return null;
   if (seconds !== undefined && !SECONDS.test(seconds)) return null;
   return {

@@ -3,9 +3,11 @@
  * before the database transaction and removed again if anything fails, so a posting is saved as one
  * unit: either the rows and their files all exist, or none of them do.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { freshnessMessages } from '../../shared/freshness';
+import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import { HOUSING_AIM_MAX, HOUSING_AIM_MIN, MAX_IMAGES_PER_POSTING, type PostingStatus } from '../../shared/options';
 import { postingValidation } from '../../shared/posting-validation-messages';
@@ -53,10 +55,6 @@ export interface Submission {
   /** Problems found while reading the request (a file too large, too many files). */
   problems: string[];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isPostingId = (id: string) => UUID.test(id);
 
 export const imageUrl = (key: string) => `${IMAGE_URL_PREFIX}${key}`;
 
@@ -294,7 +292,7 @@ export function createPostingService({
     executor: Executor = db,
     lock = false,
   ): Promise<{ row: q.PostingRow; access: GroupAccess }> {
-    if (!isPostingId(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const row = lock ? await q.lockPosting(executor, id) : await q.findPosting(executor, id);
     if (!row) throw notFound();
     const access = await groups.accessOf(executor, row, viewer.id);
@@ -337,7 +335,7 @@ export function createPostingService({
   }
 
   async function getDetail(viewer: Viewer, id: string): Promise<PostingDetail> {
-    if (!isPostingId(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const record = await q.loadPostingRecord(db, id, viewer.id);
     if (!record) throw notFound();
     const moderator = isModerator(viewer.email);
@@ -355,7 +353,7 @@ export function createPostingService({
    */
   async function mayViewImage(viewer: Viewer, key: string): Promise<boolean> {
     const postingId = key.split('/')[1] ?? '';
-    if (!key.startsWith(POSTINGS_KEY_PREFIX) || !isPostingId(postingId)) return false;
+    if (!key.startsWith(POSTINGS_KEY_PREFIX) || !isUuid(postingId)) return false;
     const row = await q.findPosting(db, postingId);
     if (!row) return false;
     if (row.hiddenAt === null) return true;

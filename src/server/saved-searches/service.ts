@@ -11,6 +11,7 @@
  * - The digest job mails each student one e-mail per day with every match kept for them.
  * - An unsubscribe link (signed token) turns one search's alert off without signing in.
  */
+import { isUuid } from '../../shared/ids';
 import { matchesFilters } from '../../shared/matching';
 import { postingValidation } from '../../shared/posting-validation-messages';
 import { type AlertFrequency, SAVED_SEARCHES_MAX, savedSearchMessages } from '../../shared/saved-searches';
@@ -25,7 +26,6 @@ import { createAlertMails, type MailSearch } from './mails';
 import * as q from './queries';
 import { checkUnsubscribeToken, unsubscribeToken } from './token';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DIGEST_BATCH = 100;
 
 const notFound = () =>
@@ -120,7 +120,7 @@ export function createSavedSearchService({ db, config }: SavedSearchServiceDeps)
   }
 
   async function update(viewer: Viewer, id: string, changes: SavedSearchUpdate): Promise<SavedSearchView> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const row = await db.transaction(async (tx) => {
       const updated = await q.update(tx, id, viewer.id, changes);
       if (!updated) throw notFound();
@@ -131,14 +131,14 @@ export function createSavedSearchService({ db, config }: SavedSearchServiceDeps)
   }
 
   async function remove(viewer: Viewer, id: string): Promise<void> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     if (!(await q.remove(db, id, viewer.id))) throw notFound();
   }
 
   /* ---------- unsubscribe (no sign-in: the token is the authority) ---------- */
 
   async function searchForToken(id: unknown, token: unknown): Promise<q.SavedSearchRow> {
-    if (typeof id !== 'string' || typeof token !== 'string' || !UUID.test(id) || token.length > 200) {
+    if (typeof id !== 'string' || typeof token !== 'string' || !isUuid(id) || token.length > 200) {
       throw invalidLink();
     }
     const row = await q.findById(db, id);

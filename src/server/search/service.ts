@@ -2,6 +2,7 @@
  * The postings search: validated filters in, one page of cards out. Also turns card rows into the
  * shared PostingCard shape and owns the opaque cursors, for the profile lists too.
  */
+import { isUuid } from '../../shared/ids';
 import { bandOf } from '../../shared/lifestyle';
 import { messages } from '../../shared/messages';
 import type { SearchFilters } from '../../shared/schemas/filters';
@@ -30,7 +31,6 @@ export type ImageUrl = (storageKey: string) => string;
 
 export const INVALID_CURSOR = messages.api.invalidCursor;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function encodeCursor(cursor: Cursor): string {
@@ -53,7 +53,7 @@ export function decodeCursor(value: string | undefined, expected: Cursor['kind']
   const parts = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const [tag, key, id] = parts;
   const invalid = () => errors.badRequest(INVALID_CURSOR, ['cursor: is not a cursor of this list']);
-  if (parts.length !== 3 || !id || !UUID.test(id) || key === undefined) throw invalid();
+  if (parts.length !== 3 || !id || !isUuid(id) || key === undefined) throw invalid();
   if (expected === 'newest' && tag === 'n' && TIMESTAMP.test(key)) return { kind: 'newest', createdAt: key, id };
   if (expected === 'bookmarked' && tag === 'b' && TIMESTAMP.test(key))
     return { kind: 'bookmarked', bookmarkedAt: key, id };
