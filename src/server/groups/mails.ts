@@ -4,6 +4,7 @@
  * account's name comes later in the body, a dorm's name from the college config too; an off-campus
  * address never). Every user-supplied string reaches the HTML part escaped (renderMail).
  */
+import { pageAddress } from '../../shared/page-addresses';
 import { INVITATION_TTL_DAYS } from '../../shared/schemas/groups';
 import type { AppConfig } from '../config';
 import { renderMail } from '../mail/mailer';
@@ -16,7 +17,7 @@ interface Place {
 
 export function createGroupMails(config: AppConfig) {
   const productName = config.college.productName;
-  const postingUrl = (id: string) => `${config.publicUrl}/detailView?id=${encodeURIComponent(id)}`;
+  const postingUrl = (id: string) => `${config.publicUrl}${pageAddress.posting(id)}`;
   /** The dorm's label from the college config; an address (typed by a student) is never named. */
   const safePlace = (place: Place) =>
     place.dorm
@@ -35,10 +36,10 @@ export function createGroupMails(config: AppConfig) {
   ): OutgoingMail => ({ kind, to, subject, link: action.url, ...renderMail({ productName, paragraphs, action }) });
 
   return {
-    invitationUrl: (token: string) => `${config.publicUrl}/invitations/${encodeURIComponent(token)}`,
+    invitationUrl: (token: string) => `${config.publicUrl}${pageAddress.invitation(token)}`,
 
     invitation(input: { to: string; token: string; adminName: string; place: Place }): OutgoingMail {
-      const url = `${config.publicUrl}/invitations/${encodeURIComponent(input.token)}`;
+      const url = `${config.publicUrl}${pageAddress.invitation(input.token)}`;
       return mail(
         'group-invitation',
         input.to,

@@ -7,9 +7,11 @@
  * account. Each action, the automatic hide included, is recorded in moderation_action in the same
  * transaction as the change, and its e-mail is written to the outbox there too.
  */
+
 import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import { moderationMessages } from '../../shared/moderation';
+import { pageAddress } from '../../shared/page-addresses';
 import {
   AUTO_HIDE_MIN_ACCOUNT_AGE_HOURS,
   AUTO_HIDE_REPORTERS,
@@ -41,7 +43,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export function createModerationService({ db, config }: { db: Database; config: AppConfig }) {
   const isModerator = moderatorCheck(config);
   const { productName } = config.college;
-  const detailUrl = (id: string) => `${config.publicUrl}/detailView?id=${encodeURIComponent(id)}`;
+  const detailUrl = (id: string) => `${config.publicUrl}${pageAddress.posting(id)}`;
 
   function requireModerator(viewer: Viewer): void {
     if (!isModerator(viewer.email)) throw errors.forbidden(moderationMessages.notModerator, undefined, 'NOT_MODERATOR');

@@ -1,5 +1,7 @@
 /** The e-mails of Ping Interest. Every user-supplied string reaches the HTML part escaped (renderMail). */
+
 import { PING_EXPIRY_DAYS } from '../../shared/options';
+import { pageAddress } from '../../shared/page-addresses';
 import type { AppConfig } from '../config';
 import { renderMail } from '../mail/mailer';
 import type { OutgoingMail } from '../mail/outbox';
@@ -18,7 +20,7 @@ export function placeOf(config: AppConfig, posting: PlaceFields): string {
 export function createPingMails(config: AppConfig) {
   const productName = config.college.productName;
   const inboxUrl = `${config.publicUrl}/myProfile#pings-received`;
-  const postingUrl = (id: string) => `${config.publicUrl}/detailView?id=${encodeURIComponent(id)}`;
+  const postingUrl = (id: string) => `${config.publicUrl}${pageAddress.posting(id)}`;
   const searchUrl = `${config.publicUrl}/postings`;
 
   const mail = (

@@ -5,6 +5,7 @@
  * out of default search. Renewing or editing it (postings service) makes it fresh again. Claims are
  * guarded UPDATEs with SKIP LOCKED, so servers running this side by side remind each posting once.
  */
+import { pageAddress } from '../../shared/page-addresses';
 import { RENEWAL_ACTION_LABELS } from '../../shared/schemas/freshness';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
@@ -22,8 +23,7 @@ export function placeLabel(config: AppConfig, posting: { dorm: string | null; ad
   return posting.address ?? 'your posting';
 }
 
-export const renewalUrl = (config: AppConfig, token: string) =>
-  `${config.publicUrl}/renew?token=${encodeURIComponent(token)}`;
+export const renewalUrl = (config: AppConfig, token: string) => `${config.publicUrl}${pageAddress.renewal(token)}`;
 
 function stillLookingMail(config: AppConfig, row: ReminderRow, now: Date): OutgoingMail {
   const { productName } = config.college;

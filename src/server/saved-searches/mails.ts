@@ -1,4 +1,5 @@
 /** The alert e-mails of saved searches; every name a student typed reaches the HTML part escaped (renderMail). */
+import { pageAddress } from '../../shared/page-addresses';
 import { ALERT_FREQUENCY_LABELS, type AlertFrequency } from '../../shared/saved-searches';
 import type { AppConfig } from '../config';
 import { renderMail } from '../mail/mailer';
@@ -18,7 +19,7 @@ export interface MailSearch {
 
 export function createAlertMails(config: AppConfig) {
   const productName = config.college.productName;
-  const postingUrl = (id: string) => `${config.publicUrl}/detailView?id=${encodeURIComponent(id)}`;
+  const postingUrl = (id: string) => `${config.publicUrl}${pageAddress.posting(id)}`;
   const profileUrl = `${config.publicUrl}/myProfile#saved-searches`;
 
   /** 'Walsh Hall: 4-man housing, seeking 2 more' */

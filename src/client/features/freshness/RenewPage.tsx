@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { pageAddress } from '../../../shared/page-addresses';
 import { RENEWAL_ACTION_LABELS, type RenewalPreview, type RenewalResult } from '../../../shared/schemas/freshness';
 import { ApiError, apiFetch } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
@@ -41,7 +42,7 @@ export function Component() {
       <>
         <p role="status">{confirm.data.message}</p>
         <p>
-          <Link to={`/detailView?id=${encodeURIComponent(confirm.data.postingId)}`}>View the posting</Link>
+          <Link to={pageAddress.posting(confirm.data.postingId)}>View the posting</Link>
         </p>
       </>
     );

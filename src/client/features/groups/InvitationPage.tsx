@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messages } from '../../../shared/messages';
+import { pageAddress } from '../../../shared/page-addresses';
 import type { InvitationView } from '../../../shared/schemas/groups';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
@@ -61,7 +62,7 @@ export function InvitationAnswers({
               {
                 onSuccess: ({ postingId }) => {
                   joinedNotice(invitation);
-                  navigate(`/detailView?id=${encodeURIComponent(postingId)}`);
+                  navigate(pageAddress.posting(postingId));
                 },
               },
             )
@@ -164,7 +165,7 @@ export function Component() {
           </div>
         </dl>
         <p>
-          <Link to={`/detailView?id=${encodeURIComponent(view.postingId)}`}>See the posting</Link>
+          <Link to={pageAddress.posting(view.postingId)}>See the posting</Link>
         </p>
         <InvitationAnswers invitation={view} token={token} onDeclined={() => setDeclined(true)} />
       </section>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { ACADEMIC_YEAR_LABELS, ACADEMIC_YEARS, GENDER_LABELS, GENDERS } from '../../../shared/options';
+import { pageAddress } from '../../../shared/page-addresses';
 import { groupMessages, type InvitationView, SHARING_LIMITS, type Sharing } from '../../../shared/schemas/groups';
 import { useSession } from '../../app/session';
 import buttonStyles from '../../ui/Button.module.css';
@@ -38,10 +39,7 @@ function InvitationItem({ invitation }: { invitation: InvitationView }) {
         <time dateTime={invitation.expiresAt}>{dayText(invitation.expiresAt)}</time>.
       </p>
       <p>
-        <Link
-          to={`/detailView?id=${encodeURIComponent(invitation.postingId)}`}
-          state={{ backTo: '/myProfile#invitations' }}
-        >
+        <Link to={pageAddress.posting(invitation.postingId)} state={{ backTo: '/myProfile#invitations' }}>
           See the posting
           <span className="visually-hidden"> at {invitation.place}</span>
         </Link>
@@ -100,10 +98,7 @@ export function MyGroupsSection() {
           {groups.data.items.map((group) => (
             <li key={group.postingId} className={styles.item}>
               <p className={styles.name}>
-                <Link
-                  to={`/detailView?id=${encodeURIComponent(group.postingId)}`}
-                  state={{ backTo: '/myProfile#groups' }}
-                >
+                <Link to={pageAddress.posting(group.postingId)} state={{ backTo: '/myProfile#groups' }}>
                   {group.place}
                 </Link>
               </p>

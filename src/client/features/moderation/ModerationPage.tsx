@@ -6,6 +6,7 @@ import {
   type QueueItem,
   REPORT_REASON_LABELS,
 } from '../../../shared/moderation';
+import { pageAddress } from '../../../shared/page-addresses';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
 import { usePageTitle } from '../../app/use-page-title';
@@ -32,7 +33,7 @@ function QueueCard({ item }: { item: QueueItem }) {
   return (
     <li className={styles.item} aria-labelledby={headingId}>
       <h3 id={headingId}>
-        <Link to={`/detailView?id=${encodeURIComponent(posting.id)}`}>{place}</Link>
+        <Link to={pageAddress.posting(posting.id)}>{place}</Link>
       </h3>
       <p className={styles.meta}>
         Admin: {posting.adminName} ({posting.adminEmail}){posting.adminSuspended ? ' · account suspended' : ''} ·

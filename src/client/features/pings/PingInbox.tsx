@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PING_STATUS_LABELS, type PingStatus } from '../../../shared/options';
+import { pageAddress } from '../../../shared/page-addresses';
 import { pingMessages } from '../../../shared/ping-messages';
 import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } from '../../../shared/schemas/ping';
 import { ApiError } from '../../api/client';
@@ -34,7 +35,7 @@ function StatusBadge({ status }: { status: PingStatus }) {
 
 function PostingLink({ posting }: { posting: PingPostingRef }) {
   const config = useCollege();
-  return <Link to={`/detailView?id=${encodeURIComponent(posting.id)}`}>{placeLabel(config, posting)}</Link>;
+  return <Link to={pageAddress.posting(posting.id)}>{placeLabel(config, posting)}</Link>;
 }
 
 function Message({ text }: { text: string | null }) {

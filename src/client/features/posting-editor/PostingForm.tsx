@@ -17,6 +17,7 @@ import {
   UTILITIES,
   UTILITIES_LABELS,
 } from '../../../shared/options';
+import { pageAddress } from '../../../shared/page-addresses';
 import {
   blankMember,
   createPostingSchema,
@@ -679,7 +680,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
             {phase.kind === 'done' ? (
               <Link
                 className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-                to={`/detailView?id=${encodeURIComponent(phase.posting.id)}`}
+                to={pageAddress.posting(phase.posting.id)}
               >
                 View posting
               </Link>

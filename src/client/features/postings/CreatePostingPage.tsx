@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { pageAddress } from '../../../shared/page-addresses';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { apiFetch } from '../../api/client';
 import { usePageTitle } from '../../app/use-page-title';
@@ -43,7 +44,7 @@ export function Component() {
         key={postingId ?? 'new'}
         postingId={postingId}
         onCancel={() => navigate('/create-posting')}
-        onDone={(saved) => (editing ? navigate(`/detailView?id=${saved.id}`) : undefined)}
+        onDone={(saved) => (editing ? navigate(pageAddress.posting(saved.id)) : undefined)}
       />
     </div>
   );

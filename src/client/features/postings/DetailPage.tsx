@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { ACADEMIC_YEAR_LABELS, UTILITIES_LABELS } from '../../../shared/options';
+import { pageAddress } from '../../../shared/page-addresses';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../app/config-context';
@@ -107,7 +108,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
           </p>
         </div>
         <div className={styles.headerTools}>
-          <ShareButton url={`${window.location.origin}/detailView?id=${encodeURIComponent(posting.id)}`} />
+          <ShareButton url={`${window.location.origin}${pageAddress.posting(posting.id)}`} />
           {posting.viewerIsAdmin ? null : (
             <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} showLabel />
           )}

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { pageAddress } from '../../../shared/page-addresses';
 import type { PostingCard as Card } from '../../../shared/schemas/posting-view';
 import { useCollege } from '../../app/config-context';
 import buttonStyles from '../../ui/Button.module.css';
@@ -79,7 +80,7 @@ export function PostingCard({
         <div className={styles.actions}>
           <Link
             className={styles.more}
-            to={`/detailView?id=${encodeURIComponent(card.id)}`}
+            to={pageAddress.posting(card.id)}
             state={{ backTo: `${location.pathname}${location.search}` }}
           >
             SHOW MORE...<span className="visually-hidden"> about {place}</span>

@@ -1,0 +1,13 @@
+/**
+ * The addresses of pages that links point to, in pages and in e-mails: built once, with every
+ * value encoded. E-mails put the deployment's PUBLIC_URL in front. Zod-free and tiny, so any page
+ * may import it.
+ */
+export const pageAddress = {
+  /** A posting's detail view (spec section 2). */
+  posting: (id: string) => `/detailView?id=${encodeURIComponent(id)}`,
+  /** An invitation's link (issue 23). */
+  invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
+  /** The 'Still looking?' e-mail's link (issue 14). */
+  renewal: (token: string) => `/renew?token=${encodeURIComponent(token)}`,
+} as const;
