@@ -18,6 +18,7 @@
  * - showStale: stale postings (their admin did not answer 'Still looking?') are left out unless 'yes'.
  * - Hidden postings (by moderation) never match.
  */
+import type { PostingStatus } from './options';
 import type { SearchFilters } from './schemas/filters';
 
 export interface MatchablePosting {
@@ -32,7 +33,7 @@ export interface MatchablePosting {
   /** ISO dates (YYYY-MM-DD). */
   rentStart: string | null;
   rentEnd: string | null;
-  status?: 'Unfulfilled' | 'Likely Fulfilled' | 'Fulfilled';
+  status?: PostingStatus;
   stale?: boolean;
   hidden?: boolean;
 }

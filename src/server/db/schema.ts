@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PING_STATUSES } from '../../shared/options';
+import { PING_STATUSES, POSTING_STATUSES } from '../../shared/options';
 import { ALERT_FREQUENCIES } from '../../shared/saved-searches';
 import { GROUP_ROLES, MEMBER_STATES } from '../../shared/schemas/groups';
 import { REPORT_REASONS } from '../../shared/schemas/moderation';
@@ -136,9 +136,7 @@ export const posting = pgTable(
     rentEnd: date('rent_end'),
     utilities: text('utilities', { enum: ['included', 'not-included'] }),
     sublet: boolean('sublet').notNull().default(false),
-    status: text('status', { enum: ['Unfulfilled', 'Likely Fulfilled', 'Fulfilled'] })
-      .notNull()
-      .default('Unfulfilled'),
+    status: text('status', { enum: POSTING_STATUSES }).notNull().default('Unfulfilled'),
     /** The group's own description, plain text (at most POSTING_LIMITS.description characters). */
     description: text('description'),
     createdAt: createdAt(),

@@ -1,5 +1,7 @@
 /** SQL of reports and moderation (issue 14): the service decides, these only read and write rows. */
+
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { PostingStatus } from '../../shared/options';
 import type { ReportReason } from '../../shared/schemas/moderation';
 import { type Executor, queryRows, toCount } from '../db/client';
 import { moderationAction, posting, postingReport, session, user } from '../db/schema';
@@ -110,7 +112,7 @@ export interface QueueRow {
   listing_location: 'oncampus' | 'offcampus';
   dorm: string | null;
   address: string | null;
-  status: 'Unfulfilled' | 'Likely Fulfilled' | 'Fulfilled';
+  status: PostingStatus;
   description: string | null;
   admin_user_id: string;
   admin_name: string;

@@ -1,6 +1,8 @@
 /** SQL of saved searches and their alerts; service.ts decides, these only read and write rows. */
+
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { MatchablePosting } from '../../shared/matching';
+import type { PostingStatus } from '../../shared/options';
 import type { AlertFrequency } from '../../shared/saved-searches';
 import type { SearchFilters } from '../../shared/schemas/filters';
 import { type Executor, queryRows, toCount } from '../db/client';
@@ -114,7 +116,7 @@ export interface AlertPosting extends MatchablePosting {
   id: string;
   adminUserId: string;
   address: string | null;
-  status: 'Unfulfilled' | 'Likely Fulfilled' | 'Fulfilled';
+  status: PostingStatus;
   /** Hidden by moderation (decision 0013): announced to nobody. */
   hidden: boolean;
 }

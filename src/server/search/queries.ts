@@ -3,8 +3,10 @@
  * One statement per page: the card columns, the first image, the interest count and the viewer's
  * bookmark come back together, each from an index, so a page costs the same at any table size.
  */
+
 import { type SQL, sql } from 'drizzle-orm';
 import type { StoredAnswer } from '../../shared/lifestyle';
+import type { PostingStatus } from '../../shared/options';
 import type { SearchFilters } from '../../shared/schemas/filters';
 import { type Database, type Executor, queryRows, toCount } from '../db/client';
 
@@ -18,7 +20,7 @@ export interface CardRow {
   address: string | null;
   aim_integer: number;
   cur_num_seek: number;
-  status: 'Unfulfilled' | 'Likely Fulfilled' | 'Fulfilled';
+  status: PostingStatus;
   monthly_rent: number | null;
   rent_type: 'total' | 'per_person' | null;
   sublet: boolean;

@@ -17,6 +17,7 @@ import {
   HOUSING_AIM_MAX,
   HOUSING_AIM_MIN,
   type ListingLocation,
+  POSTING_STATUSES,
   RENT_TYPES,
   type RentType,
   UTILITIES,
@@ -356,5 +357,5 @@ export function validatePosting(input: unknown, dormKeys: readonly string[]): Po
 
 /** The posting's status change (PATCH /api/postings/:id/status). */
 export const postingStatusSchema = z.object({
-  status: z.enum(['Unfulfilled', 'Likely Fulfilled', 'Fulfilled']),
+  status: z.enum(POSTING_STATUSES),
 });
