@@ -36,8 +36,6 @@ export function createGroupMails(config: AppConfig) {
   ): OutgoingMail => ({ kind, to, subject, link: action.url, ...renderMail({ productName, paragraphs, action }) });
 
   return {
-    invitationUrl: (token: string) => `${config.publicUrl}${pageAddress.invitation(token)}`,
-
     invitation(input: { to: string; token: string; adminName: string; place: Place }): OutgoingMail {
       const url = `${config.publicUrl}${pageAddress.invitation(input.token)}`;
       return mail(
