@@ -67,7 +67,7 @@ export const collegeConfigSchema = z
       .default({ digestHourUtc: 13 }),
     /** E-mail addresses of the moderators (issue 14); compared case-insensitively. */
     moderators: z.array(z.email()).default([]),
-    /** Changes to the default lifestyle questions (src/shared/lifestyle.ts): remove some, add some. */
+    /** Changes to the default lifestyle questions (src/shared/lifestyle-questions.ts): remove some, add some. */
     lifestyle: lifestyleConfigSchema.default({ removeQuestions: [], addQuestions: [] }),
   })
   .superRefine((config, ctx) => {
