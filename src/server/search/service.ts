@@ -12,13 +12,13 @@ import type { SearchQuery } from '../../shared/schemas/search-query';
 import { type Database, toCount } from '../db/client';
 import { errors } from '../http/errors';
 import type { FitGuard } from './fit-guard';
+import type { FitViewer } from './fit-queries';
 import { type FitRow, rankedFitRows } from './fit-ranking';
 import {
   bookmarkedPostingIds,
   type CardRow,
   COUNT_CAP,
   type Cursor,
-  type FitViewer,
   interestCount,
   type SearchRow,
   searchCards,
