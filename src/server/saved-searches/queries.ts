@@ -117,7 +117,7 @@ export interface AlertPosting extends MatchablePosting {
   adminUserId: string;
   address: string | null;
   status: PostingStatus;
-  /** Hidden by moderation (decision 0013): announced to nobody. */
+  /** Hidden by moderation (decision 0013): announced to nobody (decision 0023). */
   hidden: boolean;
 }
 

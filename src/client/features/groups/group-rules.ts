@@ -1,7 +1,7 @@
 /**
  * Pure rules of the detail view's group (issue 23): what each member row offers whom. The server
  * decides; these only mirror it so the UI offers what will work. Types only from the shared
- * schemas: the detail view's first load carries no zod (decision 0018).
+ * schemas: the detail view's first load carries no zod (decision 0009).
  */
 import type { GroupMemberView, GroupRole, MemberState, TypedMemberView } from '../../../shared/schemas/groups';
 
