@@ -1,4 +1,4 @@
-import { usePageTitle } from './use-page-title';
+import { usePageTitle } from '../shell/use-page-title';
 
 /** A route whose feature has not been built yet: it shows its title and nothing else. */
 export function PlaceholderPage({ title }: { title: string }) {

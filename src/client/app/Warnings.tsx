@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
 import { MOBILE_WARNING_MAX_WIDTH } from '../../shared/options';
+import { useCollege } from '../shell/config-context';
 import buttonStyles from '../ui/Button.module.css';
 import { Dialog } from '../ui/Dialog';
-import { useCollege } from './config-context';
 
 const SEEN_IN_APP = 'quadmates.warning.inAppBrowser';
 const SEEN_MOBILE = 'quadmates.warning.mobile';

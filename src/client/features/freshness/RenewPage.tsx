@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { pageAddress } from '../../../shared/page-addresses';
 import { RENEWAL_ACTION_LABELS, type RenewalPreview, type RenewalResult } from '../../../shared/schemas/freshness';
 import { ApiError, apiFetch } from '../../api/client';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from '../moderation/Moderation.module.css';
 

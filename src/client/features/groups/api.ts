@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/schemas/groups';
 import type { Me } from '../../../shared/schemas/me';
 import { apiFetch } from '../../api/client';
-import { postingKeys } from '../postings/keys';
+import { postingKeys } from '../../shell/posting-keys';
 
 export const groupKeys = {
   invitations: ['groups', 'invitations'] as const,

@@ -27,8 +27,8 @@ import {
 } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError, apiFetch } from '../../api/client';
-import { useCollege } from '../../app/config-context';
-import { useSession } from '../../app/session';
+import { useCollege } from '../../shell/config-context';
+import { useSession } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { describedBy, Field } from '../../ui/Field';
