@@ -72,8 +72,11 @@ function useVerifyFirstMessage(): string | null {
 const SavedSearchList = lazy(() =>
   import('../../features/saved-searches').then((module) => ({ default: module.SavedSearchList })),
 );
+// The inbox and the lifestyle fit it shows of each sender, loaded side by side.
 const PingInbox = lazy(() =>
-  import('../../features/pings/PingInbox').then((module) => ({ default: module.PingInbox })),
+  Promise.all([import('../../features/pings/PingInbox'), import('../../features/lifestyle/Fit')]).then(
+    ([inbox, fit]) => ({ default: () => <inbox.PingInbox senderFit={fit.PingFit} /> }),
+  ),
 );
 const AccountSection = lazy(() =>
   import('../../features/auth/AccountSection').then((module) => ({ default: module.AccountSection })),
