@@ -9,7 +9,7 @@ const SEEN_IN_APP = 'quadmates.warning.inAppBrowser';
 const SEEN_MOBILE = 'quadmates.warning.mobile';
 
 /** The in-app browser named in a user agent, if sign-in is known to break inside it. */
-export function inAppBrowserOf(userAgent: string): 'Instagram' | 'LinkedIn' | null {
+function inAppBrowserOf(userAgent: string): 'Instagram' | 'LinkedIn' | null {
   if (/\bInstagram\b/i.test(userAgent)) return 'Instagram';
   if (/\bLinkedInApp\b/i.test(userAgent)) return 'LinkedIn';
   return null;

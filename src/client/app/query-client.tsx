@@ -7,7 +7,7 @@ import { refreshSession, SESSION_QUERY_KEY, setSession } from '../shell/session'
  * Server state of the signed-in pages. It loads with the main layout, not with the entry: the
  * sign-in page needs none of it (decision 0009).
  */
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
 });
 

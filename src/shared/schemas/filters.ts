@@ -19,25 +19,14 @@ import { z } from './zod-mini';
 // Kept in a module without zod, so pages that only build URLs need not load the schemas.
 export {
   emptyFilters,
-  type FilterField,
   fieldsFor,
   filtersToParams,
-  MAX_RENT_FILTER,
   normaliseFilters,
-  OFF_CAMPUS_FIELDS,
-  ON_CAMPUS_FIELDS,
   type SearchFilters,
-  SORT_LABELS,
-  SORT_ORDERS,
-  type SortOrder,
-  SUBLET_CHOICES,
-  SUBLET_LABELS,
-  type SubletChoice,
-  sortsFor,
 } from './filter-params';
 
-export const HIDE_FULFILLED_CHOICES = ['yes'] as const;
-export const SHOW_STALE_CHOICES = ['yes'] as const;
+const HIDE_FULFILLED_CHOICES = ['yes'] as const;
+const SHOW_STALE_CHOICES = ['yes'] as const;
 
 /** '' and absent both mean "no constraint"; query strings and selects produce ''. */
 export const blank = (value: unknown) => (value === '' || value === null ? undefined : value);

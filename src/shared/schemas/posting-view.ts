@@ -8,7 +8,7 @@ import type { GroupMemberView, GroupRole } from './groups';
 import type { PostingModerationView } from './moderation';
 import type { ViewerPing } from './ping';
 
-export interface PostingImageView {
+interface PostingImageView {
   id: string;
   /** Small WebP for cards (lazy-loaded). */
   cardUrl: string;
@@ -17,12 +17,6 @@ export interface PostingImageView {
   width: number;
   height: number;
 }
-
-/**
- * A member as the detail view shows it (issue 23): a joined member as they share themselves, a
- * member who has not joined as a typed name and year only (decision 0024).
- */
-export type { GroupMemberView };
 
 export interface AdminContactView {
   name: string;

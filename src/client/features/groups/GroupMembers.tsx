@@ -15,7 +15,7 @@ import styles from './Groups.module.css';
 import { GROUP_ROLE_LABELS, MEMBER_STATE_LABELS, memberControls } from './group-rules';
 
 /** A failure as the server worded it: 'Title: message'. */
-export function failureText(error: unknown): string {
+function failureText(error: unknown): string {
   if (error instanceof ApiError) return error.title ? `${error.title}: ${error.message}` : error.message;
   return 'Something went wrong. Try again.';
 }

@@ -13,7 +13,7 @@ import type { Me } from '../../../shared/schemas/me';
 import { apiFetch } from '../../api/client';
 import { postingKeys } from '../../shell/posting-keys';
 
-export const groupKeys = {
+const groupKeys = {
   invitations: ['groups', 'invitations'] as const,
   invitationCount: ['groups', 'invitations', 'count'] as const,
   invitation: (token: string) => ['groups', 'invitation', token] as const,
@@ -125,7 +125,7 @@ export type MemberAction =
   | { kind: 'role'; role: 'coadmin' | 'member' }
   | { kind: 'hand-over' };
 
-export function memberRequest(postingId: string, memberId: string, action: MemberAction): [string, RequestInit] {
+function memberRequest(postingId: string, memberId: string, action: MemberAction): [string, RequestInit] {
   switch (action.kind) {
     case 'invite':
       return [`${memberPath(postingId, memberId)}/invite`, { method: 'POST', body: '{}' }];

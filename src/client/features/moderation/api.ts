@@ -3,7 +3,7 @@ import type { AuditEntry, QueueItem, ReportReason } from '../../../shared/modera
 import { apiFetch } from '../../api/client';
 import { postingKeys } from '../../shell/posting-keys';
 
-export const moderationKeys = {
+const moderationKeys = {
   queue: ['moderation', 'queue'] as const,
   actions: ['moderation', 'actions'] as const,
 };

@@ -5,7 +5,7 @@ import type { PingAnswer, PingPage, ReceivedPing, SentPing } from '../../../shar
 import { apiFetch } from '../../api/client';
 import { postingKeys } from '../../shell/posting-keys';
 
-export const pingKeys = {
+const pingKeys = {
   all: ['pings'] as const,
   received: ['pings', 'received'] as const,
   sent: ['pings', 'sent'] as const,

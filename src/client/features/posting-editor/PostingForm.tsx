@@ -57,8 +57,6 @@ type Phase =
   | { kind: 'preview'; posting: PostingWrite }
   | { kind: 'done'; posting: PostingDetail };
 
-export { postingQueryKey };
-
 /** Everything the form's errors say, in the order the fields appear (for the inline messages). */
 function errorAt(errors: FieldErrors<PostingFormValues>, path: string): string | undefined {
   let node: unknown = errors;

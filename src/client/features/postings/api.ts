@@ -8,8 +8,6 @@ import { ApiError, apiFetch } from '../../api/client';
 import { postingKeys } from '../../shell/posting-keys';
 import { showNotice } from '../../ui/Notice';
 
-export { postingKeys };
-
 /** The search as infinite pages of cards; the query string is also the cache key. */
 export function useSearch(filters: SearchFilters) {
   const query = filtersToParams(filters).toString();

@@ -9,14 +9,14 @@ import { useCollege } from '../../shell/config-context';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from './PostingCard.module.css';
 
-export const STATUS_CLASS: Record<Card['status'], string | undefined> = {
+const STATUS_CLASS: Record<Card['status'], string | undefined> = {
   Unfulfilled: styles.open,
   'Likely Fulfilled': styles.likely,
   Fulfilled: styles.closed,
 };
 
 /** One posting in a list (spec section 2): status, image, bookmark, sizes, place, details link. */
-export function PostingCard({
+function PostingCard({
   card,
   onEdit,
   first = false,
