@@ -125,7 +125,7 @@ export type MemberAction =
   | { kind: 'role'; role: 'coadmin' | 'member' }
   | { kind: 'hand-over' };
 
-function memberRequest(postingId: string, memberId: string, action: MemberAction): [string, RequestInit] {
+export function memberRequest(postingId: string, memberId: string, action: MemberAction): [string, RequestInit] {
   switch (action.kind) {
     case 'invite':
       return [`${memberPath(postingId, memberId)}/invite`, { method: 'POST', body: '{}' }];
