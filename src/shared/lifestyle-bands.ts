@@ -1,5 +1,5 @@
 /** The bands of the lifestyle fit (src/shared/lifestyle.ts): what students see, never a percentage. */
-const BANDS = ['great', 'good', 'some', 'big'] as const;
+export const BANDS = ['great', 'good', 'some', 'big'] as const;
 export type Band = (typeof BANDS)[number];
 export const BAND_LABELS: Record<Band, string> = {
   great: 'Great fit',

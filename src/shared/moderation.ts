@@ -41,7 +41,7 @@ export const MODERATION_REASON_MAX_LENGTH = 1000;
 export const AUTO_HIDE_REPORTERS = 3;
 export const AUTO_HIDE_MIN_ACCOUNT_AGE_HOURS = 24;
 
-const MODERATION_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
 export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number] | 'auto-hide';
 export const MODERATION_ACTION_LABELS: Record<ModerationActionKind, string> = {
   dismiss: 'Dismissed the reports',
@@ -50,7 +50,7 @@ export const MODERATION_ACTION_LABELS: Record<ModerationActionKind, string> = {
   'auto-hide': 'Hidden automatically',
 };
 
-interface QueueReport {
+export interface QueueReport {
   id: string;
   reason: ReportReason;
   details: string | null;

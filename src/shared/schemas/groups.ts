@@ -81,7 +81,7 @@ export interface InvitationList {
 }
 
 /** A group the viewer joined (not as its admin): the profile's My Groups. */
-interface MyGroupView {
+export interface MyGroupView {
   postingId: string;
   place: string;
   role: GroupRole;

@@ -8,7 +8,7 @@ import type { GroupMemberView, GroupRole } from './groups';
 import type { PostingModerationView } from './moderation';
 import type { ViewerPing } from './ping';
 
-interface PostingImageView {
+export interface PostingImageView {
   id: string;
   /** Small WebP for cards (lazy-loaded). */
   cardUrl: string;
