@@ -21,12 +21,12 @@ export const IMPORTANCE_LABELS: Record<Importance, string> = {
   very: 'Very',
 };
 /** How much a direction counts, by the importance of the student whose tolerance it tests. */
-const IMPORTANCE_WEIGHTS: Record<Importance, number> = { none: 0, somewhat: 1, very: 3 };
+export const IMPORTANCE_WEIGHTS: Record<Importance, number> = { none: 0, somewhat: 1, very: 3 };
 
 /** At most this many options per question: acceptable answers are stored as a bit mask. */
 export const MAX_OPTIONS = 8;
 
-interface LifestyleOption {
+export interface LifestyleOption {
   key: string;
   label: string;
 }
@@ -229,12 +229,12 @@ export const toAnswerMap = (answers: readonly LifestyleAnswer[]): AnswerMap =>
 /* ---------- scoring ---------- */
 
 // The bands live in a module of their own, so cards can name one without loading the questions.
-export type { Band } from './lifestyle-bands';
+export { BAND_LABELS, BANDS, type Band } from './lifestyle-bands';
 
 import type { Band } from './lifestyle-bands';
 
 /** The share of agreeing weight where each band starts (checked from the top). */
-const BAND_THRESHOLDS = { great: 0.85, good: 0.65, some: 0.4 } as const;
+export const BAND_THRESHOLDS = { great: 0.85, good: 0.65, some: 0.4 } as const;
 
 /** The weights of a pair or a group: how much agrees out of how much counts, and any dealbreaker. */
 export interface FitSums {
@@ -254,7 +254,7 @@ export function bandOf({ agreed, total, dealbreaker }: FitSums): Band {
 }
 
 /** How one question went between two students. */
-interface QuestionComparison {
+export interface QuestionComparison {
   question: LifestyleQuestion;
   a: LifestyleAnswer;
   b: LifestyleAnswer;

@@ -11,7 +11,7 @@ import type { SearchFilters } from '../../shared/schemas/filters';
 import { type Database, type Executor, queryRows, toCount } from '../db/client';
 
 /** Postings without rent sort after every real rent. */
-const NO_RENT_KEY = 2_147_483_647;
+export const NO_RENT_KEY = 2_147_483_647;
 
 export interface CardRow {
   id: string;
@@ -68,14 +68,14 @@ const sharedCardColumns = sql`
     (SELECT count(DISTINCT g.searcher_user_id) FROM ping g WHERE g.posting_id = p.id) AS interest_count`;
 
 /** The columns of a card for `viewerId`, read from `posting p`. */
-function cardColumns(viewerId: string): SQL {
+export function cardColumns(viewerId: string): SQL {
   return sql`${sharedCardColumns},
     (p.admin_user_id = ${viewerId}) AS viewer_is_admin,
     EXISTS (SELECT 1 FROM bookmark b WHERE b.user_id = ${viewerId} AND b.posting_id = p.id) AS viewer_bookmarked`;
 }
 
 /** The WHERE conditions of the filters (see src/shared/matching.ts for what each one means). */
-function filterConditions(filters: SearchFilters): SQL[] {
+export function filterConditions(filters: SearchFilters): SQL[] {
   // Hidden postings (moderation) are never in search; stale ones only when asked for.
   const where: SQL[] = [sql`p.listing_location = ${filters.location}`, sql`p.hidden_at IS NULL`];
   if (filters.showStale !== 'yes') where.push(sql`p.stale_at IS NULL`);
@@ -226,7 +226,7 @@ export const interestCount = (row: Pick<CardRow, 'interest_count'>) => toCount(r
  * cannot turn into a scan (OFFSET 0 keeps each lateral subquery apart). Pooling and ordering happen
  * in fitRanking (service), with the shared model's sums; only the page's postings read their cards.
  */
-const FIT_WINDOW = 500;
+export const FIT_WINDOW = 500;
 
 export interface FitCandidate {
   id: string;
