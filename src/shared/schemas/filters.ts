@@ -25,8 +25,8 @@ export {
   type SearchFilters,
 } from './filter-params';
 
-const HIDE_FULFILLED_CHOICES = ['yes'] as const;
-const SHOW_STALE_CHOICES = ['yes'] as const;
+export const HIDE_FULFILLED_CHOICES = ['yes'] as const;
+export const SHOW_STALE_CHOICES = ['yes'] as const;
 
 /** '' and absent both mean "no constraint"; query strings and selects produce ''. */
 export const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
