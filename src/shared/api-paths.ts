@@ -12,10 +12,10 @@ import type { SearchFilters } from './schemas/filters';
  * Cards per page of search results: two rows of four on a wide screen, and little enough work
  * that a slow phone draws the first page quickly; more load as the student scrolls.
  */
-export const SEARCH_PAGE_SIZE = 8;
+const SEARCH_PAGE_SIZE = 8;
 
 /** Pings per page of the profile's inbox and outbox. */
-export const PING_PAGE_SIZE = 10;
+const PING_PAGE_SIZE = 10;
 
 const withCursor = (path: string, cursor: string | null | undefined) =>
   cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path;

@@ -5,11 +5,11 @@ import { messages } from '../../shared/messages';
 import { TOAST_MS } from '../../shared/options';
 import type { MeResponse } from '../../shared/schemas/me';
 import { ApiError, apiFetch } from '../api/client';
+import { useCollege } from '../shell/config-context';
+import { refreshSession, SESSION_QUERY_KEY, setSession } from '../shell/session';
 import buttonStyles from '../ui/Button.module.css';
 import { Dialog } from '../ui/Dialog';
 import { showNotice } from '../ui/Notice';
-import { useCollege } from './config-context';
-import { refreshSession, SESSION_QUERY_KEY, setSession } from './session';
 
 /**
  * The spec's Terms & Conditions dialog. It cannot be dismissed: 'I Agree' records the

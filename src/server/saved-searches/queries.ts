@@ -14,7 +14,7 @@ export type SavedSearchRow = typeof savedSearch.$inferSelect;
  * The match columns of a search: each filter a posting is looked up by, '' or 0 meaning "any".
  * Kept beside the filters on every write, so the index always agrees with what is verified.
  */
-export function matchColumns(filters: SearchFilters) {
+function matchColumns(filters: SearchFilters) {
   return {
     location: filters.location,
     matchDorm: filters.location === 'oncampus' ? (filters.dorm ?? '') : '',

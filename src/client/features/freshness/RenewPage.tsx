@@ -4,9 +4,9 @@ import { Link, useSearchParams } from 'react-router';
 import { pageAddress } from '../../../shared/page-addresses';
 import { RENEWAL_ACTION_LABELS, type RenewalPreview, type RenewalResult } from '../../../shared/schemas/freshness';
 import { ApiError, apiFetch } from '../../api/client';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import styles from '../moderation/Moderation.module.css';
+import styles from './RenewPage.module.css';
 
 /**
  * Where the 'Still looking?' e-mail's links land (issue 14). Opening the link only reads what it

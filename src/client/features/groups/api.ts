@@ -11,9 +11,9 @@ import type {
 } from '../../../shared/schemas/groups';
 import type { Me } from '../../../shared/schemas/me';
 import { apiFetch } from '../../api/client';
-import { postingKeys } from '../postings/keys';
+import { postingKeys } from '../../shell/posting-keys';
 
-export const groupKeys = {
+const groupKeys = {
   invitations: ['groups', 'invitations'] as const,
   invitationCount: ['groups', 'invitations', 'count'] as const,
   invitation: (token: string) => ['groups', 'invitation', token] as const,

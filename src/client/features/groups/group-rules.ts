@@ -25,7 +25,7 @@ export interface InviteButton {
 }
 
 /** A time as the button's reason says it ('3:05 PM'), in the viewer's own time zone. */
-export function clockText(iso: string): string {
+function clockText(iso: string): string {
   const date = new Date(iso);
   const hours = date.getHours();
   const minutes = String(date.getMinutes()).padStart(2, '0');

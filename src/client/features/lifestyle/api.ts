@@ -4,7 +4,7 @@ import type { FitView, MyLifestyle } from '../../../shared/schemas/lifestyle';
 import { apiFetch } from '../../api/client';
 import { lifestyleKeys } from './mine';
 
-export { lifestyleKeys, useMyLifestyle } from './mine';
+export { useMyLifestyle } from './mine';
 
 /** Saving or deleting changes every fit the viewer sees, and the 'Best fit' order. */
 function useLifestyleChange<Input>(mutationFn: (input: Input) => Promise<MyLifestyle | { deleted: boolean }>) {

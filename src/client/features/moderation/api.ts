@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditEntry, QueueItem, ReportReason } from '../../../shared/moderation';
 import { apiFetch } from '../../api/client';
-import { postingKeys } from '../postings/keys';
+import { postingKeys } from '../../shell/posting-keys';
 
-export const moderationKeys = {
+const moderationKeys = {
   queue: ['moderation', 'queue'] as const,
   actions: ['moderation', 'actions'] as const,
 };

@@ -3,9 +3,9 @@ import { apiPaths } from '../../../shared/api-paths';
 import type { Me } from '../../../shared/schemas/me';
 import type { PingAnswer, PingPage, ReceivedPing, SentPing } from '../../../shared/schemas/ping';
 import { apiFetch } from '../../api/client';
-import { postingKeys } from '../postings/keys';
+import { postingKeys } from '../../shell/posting-keys';
 
-export const pingKeys = {
+const pingKeys = {
   all: ['pings'] as const,
   received: ['pings', 'received'] as const,
   sent: ['pings', 'sent'] as const,

@@ -5,11 +5,8 @@ import { filtersToParams } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { PostingCard, PostingDetail, PostingPage } from '../../../shared/schemas/posting-view';
 import { ApiError, apiFetch } from '../../api/client';
+import { postingKeys } from '../../shell/posting-keys';
 import { showNotice } from '../../ui/Notice';
-
-import { postingKeys } from './keys';
-
-export { postingKeys };
 
 /** The search as infinite pages of cards; the query string is also the cache key. */
 export function useSearch(filters: SearchFilters) {

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/saved-search';
 import { apiFetch } from '../../api/client';
 
-export const savedSearchKeys = { all: ['saved-searches'] as const };
+const savedSearchKeys = { all: ['saved-searches'] as const };
 
 export function useSavedSearches() {
   return useQuery({

@@ -1,22 +1,22 @@
 import { Link, useLocation } from 'react-router';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { PostingCard as Card } from '../../../shared/schemas/posting-view';
-import { useCollege } from '../../app/config-context';
+import { BandBadge } from '../../common/BandBadge';
+import { cardImage, placeLabel, rentText, updatedText } from '../../common/posting-text';
+import { DeletePostingButton } from '../../features/posting-editor/DeletePostingButton';
+import { BookmarkButton } from '../../features/postings/BookmarkButton';
+import { useCollege } from '../../shell/config-context';
 import buttonStyles from '../../ui/Button.module.css';
-import { BandBadge } from '../lifestyle/BandBadge';
-import { DeletePostingButton } from '../posting-editor/DeletePostingButton';
-import { BookmarkButton } from './BookmarkButton';
 import styles from './PostingCard.module.css';
-import { cardImage, placeLabel, rentText, updatedText } from './posting-text';
 
-export const STATUS_CLASS: Record<Card['status'], string | undefined> = {
+const STATUS_CLASS: Record<Card['status'], string | undefined> = {
   Unfulfilled: styles.open,
   'Likely Fulfilled': styles.likely,
   Fulfilled: styles.closed,
 };
 
 /** One posting in a list (spec section 2): status, image, bookmark, sizes, place, details link. */
-export function PostingCard({
+function PostingCard({
   card,
   onEdit,
   first = false,

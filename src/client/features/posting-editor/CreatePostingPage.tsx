@@ -3,9 +3,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { apiFetch } from '../../api/client';
-import { usePageTitle } from '../../app/use-page-title';
-import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from '../posting-editor';
-import styles from '../posting-editor/PostingForm.module.css';
+import { usePageTitle } from '../../shell/use-page-title';
+import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from './index';
+import styles from './PostingForm.module.css';
 
 /** /create-posting creates a posting; /create-posting?id=<posting> edits it (its admin and co-admins). */
 export function Component() {

@@ -1,4 +1,4 @@
-import { BAND_LABELS, type Band } from '../../../shared/lifestyle-bands';
+import { BAND_LABELS, type Band } from '../../shared/lifestyle-bands';
 import styles from './BandBadge.module.css';
 
 const BAND_CLASS: Record<Band, string | undefined> = {

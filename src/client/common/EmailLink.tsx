@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { mailtoHref } from '../../ui/mailto';
+import { mailtoHref } from '../ui/mailto';
 import styles from './EmailLink.module.css';
 
 /** The pieces of `text` with a line-break opportunity before each dot. */

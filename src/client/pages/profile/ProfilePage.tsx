@@ -4,12 +4,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../shared/messages';
 import type { Me, MeResponse } from '../../../shared/schemas/me';
 import { ApiError } from '../../api/client';
-import type { VerifyFirstState } from '../../app/access';
-import { SESSION_QUERY_KEY, useSession } from '../../app/session';
-import { usePageTitle } from '../../app/use-page-title';
+import { authPost } from '../../features/auth/auth-api';
+import { LifestyleSection } from '../../features/lifestyle/LifestyleSection';
+import type { VerifyFirstState } from '../../shell/access';
+import { SESSION_QUERY_KEY, useSession } from '../../shell/session';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import { authPost } from '../auth/auth-api';
-import { LifestyleSection } from '../lifestyle/LifestyleSection';
 import styles from './ProfilePage.module.css';
 
 /**
@@ -69,10 +69,19 @@ function useVerifyFirstMessage(): string | null {
 
 // Below the posting lists: loaded beside them rather than with the page's first load, and drawn
 // in commits of their own, so that no single task draws the whole page (Total Blocking Time).
-const SavedSearchList = lazy(() => import('../saved-searches').then((module) => ({ default: module.SavedSearchList })));
-const PingInbox = lazy(() => import('../pings/PingInbox').then((module) => ({ default: module.PingInbox })));
-const AccountSection = lazy(() => import('./AccountSection').then((module) => ({ default: module.AccountSection })));
-const groupSections = () => import('../groups/ProfileGroups');
+const SavedSearchList = lazy(() =>
+  import('../../features/saved-searches').then((module) => ({ default: module.SavedSearchList })),
+);
+// The inbox and the lifestyle fit it shows of each sender, loaded side by side.
+const PingInbox = lazy(() =>
+  Promise.all([import('../../features/pings/PingInbox'), import('../../features/lifestyle/Fit')]).then(
+    ([inbox, fit]) => ({ default: () => <inbox.PingInbox senderFit={fit.PingFit} /> }),
+  ),
+);
+const AccountSection = lazy(() =>
+  import('../../features/auth/AccountSection').then((module) => ({ default: module.AccountSection })),
+);
+const groupSections = () => import('../../features/groups/ProfileGroups');
 const InvitationsSection = lazy(() => groupSections().then((module) => ({ default: module.InvitationsSection })));
 const MyGroupsSection = lazy(() => groupSections().then((module) => ({ default: module.MyGroupsSection })));
 const SharingSection = lazy(() => groupSections().then((module) => ({ default: module.SharingSection })));

@@ -9,22 +9,22 @@ import {
   normaliseFilters,
   type SearchFilters,
 } from '../../../shared/schemas/filters';
-import { usePageTitle } from '../../app/use-page-title';
+import { useMyLifestyle } from '../../features/lifestyle/mine';
+import { LazyPostingForm as PostingForm } from '../../features/posting-editor/LazyPostingForm';
+import { useSearch } from '../../features/postings/api';
+import { FilterBar } from '../../features/postings/FilterBar';
+import { FilterChips } from '../../features/postings/FilterChips';
+import { LocationTabs } from '../../features/postings/LocationTabs';
+import { ResultsOptions } from '../../features/postings/ResultsOptions';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { groupDigits } from '../../ui/format-en-us';
-import { useMyLifestyle } from '../lifestyle/mine';
-import { LazyPostingForm as PostingForm } from '../posting-editor/LazyPostingForm';
-import { useSearch } from './api';
-import { FilterBar } from './FilterBar';
-import { FilterChips } from './FilterChips';
-import { LocationTabs } from './LocationTabs';
-import { CardGrid } from './PostingCard';
+import { CardGrid } from '../posting-card/PostingCard';
 import styles from './PostingsPage.module.css';
-import { ResultsOptions } from './ResultsOptions';
 
 // 'Save this search' loads just after the page (its space is kept), so the first load stays small.
 const SaveSearchButton = lazy(() =>
-  import('../saved-searches').then((module) => ({ default: module.SaveSearchButton })),
+  import('../../features/saved-searches').then((module) => ({ default: module.SaveSearchButton })),
 );
 
 /** How many filters narrow the search (the sort is not one). */

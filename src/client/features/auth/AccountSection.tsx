@@ -6,18 +6,18 @@ import { messages } from '../../../shared/messages';
 import type { AccountDetails, ChangePasswordInput } from '../../../shared/schemas/account';
 import type { Me, MeResponse } from '../../../shared/schemas/me';
 import { ApiError, apiFetch } from '../../api/client';
-import { useCollege } from '../../app/config-context';
-import { SESSION_QUERY_KEY } from '../../app/session';
+import { useCollege } from '../../shell/config-context';
+import { SESSION_QUERY_KEY } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
 import { calendarDate } from '../../ui/format-en-us';
 import { useLightForm } from '../../ui/light-form';
 import { showNotice } from '../../ui/Notice';
-import { authPost } from '../auth/auth-api';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { TextField } from '../auth/TextField';
 import styles from './AccountSection.module.css';
+import { authPost } from './auth-api';
+import { NewPasswordFields } from './NewPasswordFields';
+import { TextField } from './TextField';
 
 const ACCOUNT_QUERY_KEY = ['account'] as const;
 

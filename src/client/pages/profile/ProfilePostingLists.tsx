@@ -1,8 +1,8 @@
 import { messages } from '../../../shared/messages';
 import { PROFILE_LIST_STEP } from '../../../shared/options';
+import { useMyPostings } from '../../features/postings/api';
 import { PagedListStates } from '../../ui/PagedListStates';
-import { useMyPostings } from '../postings/api';
-import { CardGrid } from '../postings/PostingCard';
+import { CardGrid } from '../posting-card/PostingCard';
 import styles from './ProfilePostingLists.module.css';
 
 const LISTS = {

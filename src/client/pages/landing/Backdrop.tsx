@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LANDING_BACKDROP_ROTATION_MS } from '../../../shared/options';
-import { useCollege } from '../../app/config-context';
-import { removeFirstBackdrop } from '../../app/first-backdrop';
+import { useCollege } from '../../shell/config-context';
+import { removeFirstBackdrop } from '../../shell/first-backdrop';
 import styles from './LandingPage.module.css';
 
 function usePrefersReducedMotion(): boolean {

@@ -1,9 +1,9 @@
-import { ACADEMIC_YEAR_LABELS, GENDER_LABELS, RENT_TYPE_LABELS, type RentType } from '../../../shared/options';
-import type { PublicConfig } from '../../../shared/schemas/college';
-import { type FilterField, fieldsFor, SUBLET_LABELS } from '../../../shared/schemas/filter-params';
-import type { SearchFilters } from '../../../shared/schemas/filters';
-import type { PostingCard as Card } from '../../../shared/schemas/posting-view';
-import { calendarDate, dollars, type RelativeUnit, relativeTime } from '../../ui/format-en-us';
+import { ACADEMIC_YEAR_LABELS, GENDER_LABELS, RENT_TYPE_LABELS, type RentType } from '../../shared/options';
+import type { PublicConfig } from '../../shared/schemas/college';
+import { type FilterField, fieldsFor, SUBLET_LABELS } from '../../shared/schemas/filter-params';
+import type { SearchFilters } from '../../shared/schemas/filters';
+import type { PostingCard as Card } from '../../shared/schemas/posting-view';
+import { calendarDate, dollars, type RelativeUnit, relativeTime } from '../ui/format-en-us';
 
 /** The dorm's label (on campus) or the address (off campus). */
 export function placeLabel(config: PublicConfig, posting: { dorm: string | null; address: string | null }): string {

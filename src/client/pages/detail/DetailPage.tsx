@@ -5,23 +5,23 @@ import { ACADEMIC_YEAR_LABELS, UTILITIES_LABELS } from '../../../shared/options'
 import { pageAddress } from '../../../shared/page-addresses';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
-import { useCollege } from '../../app/config-context';
-import { usePageTitle } from '../../app/use-page-title';
+import { instagramLink, phoneLink } from '../../common/contact-links';
+import { EmailLink } from '../../common/EmailLink';
+import { dateText, dayText, defaultImage, placeLabel, rentText, timeAgo } from '../../common/posting-text';
+import { GroupMembers } from '../../features/groups/GroupMembers';
+import { PostingFit } from '../../features/lifestyle/Fit';
+import { PostingNotices } from '../../features/moderation/PostingNotices';
+import { ReportPosting } from '../../features/moderation/ReportPosting';
+import { PingInterest } from '../../features/pings/PingInterest';
+import { DeletePostingButton, PostingForm, StatusControl } from '../../features/posting-editor';
+import { usePostingDetail } from '../../features/postings/api';
+import { BookmarkButton } from '../../features/postings/BookmarkButton';
+import { Carousel, type Slide } from '../../features/postings/Carousel';
+import { ShareButton } from '../../features/postings/ShareButton';
+import { useCollege } from '../../shell/config-context';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import { GroupMembers } from '../groups/GroupMembers';
-import { PostingFit } from '../lifestyle/Fit';
-import { PostingNotices } from '../moderation/PostingNotices';
-import { ReportPosting } from '../moderation/ReportPosting';
-import { PingInterest } from '../pings/PingInterest';
-import { DeletePostingButton, PostingForm, StatusControl } from '../posting-editor';
-import { usePostingDetail } from './api';
-import { BookmarkButton } from './BookmarkButton';
-import { Carousel, type Slide } from './Carousel';
-import { instagramLink, phoneLink } from './contact-links';
 import styles from './DetailPage.module.css';
-import { EmailLink } from './EmailLink';
-import { dateText, dayText, defaultImage, placeLabel, rentText, timeAgo } from './posting-text';
-import { ShareButton } from './ShareButton';
 
 /** Where a card link came from (set by PostingCard), so 'Back' returns to the same results. */
 export interface BackState {

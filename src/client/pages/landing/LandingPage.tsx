@@ -1,8 +1,8 @@
 import { LISTING_LOCATION_LABELS } from '../../../shared/options';
-import { useCollege } from '../../app/config-context';
-import { usePageTitle } from '../../app/use-page-title';
-import { PostingForm } from '../posting-editor';
-import { SearchLauncher } from '../postings/SearchLauncher';
+import { PostingForm } from '../../features/posting-editor';
+import { SearchLauncher } from '../../features/postings/SearchLauncher';
+import { useCollege } from '../../shell/config-context';
+import { usePageTitle } from '../../shell/use-page-title';
 import { Backdrop } from './Backdrop';
 import styles from './LandingPage.module.css';
 
