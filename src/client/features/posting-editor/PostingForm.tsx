@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentPropsWithRef, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
 import {
   ACADEMIC_YEAR_LABELS,
@@ -128,7 +129,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   const existing = useQuery({
     queryKey: postingQueryKey(postingId ?? ''),
-    queryFn: () => apiFetch<PostingDetail>(`/api/postings/${encodeURIComponent(postingId ?? '')}`),
+    queryFn: () => apiFetch(postingsApi.detail(postingId ?? '')),
     enabled: editing,
     retry: false,
   });
@@ -195,8 +196,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
     setPhase({ kind: 'uploading', progress: 0 });
     try {
       const saved = await sendPostingForm({
-        method: editing ? 'PUT' : 'POST',
-        url: editing ? `/api/postings/${encodeURIComponent(postingId)}` : '/api/postings',
+        call: editing ? postingsApi.update(postingId) : postingsApi.create(),
         body,
         onProgress: (fraction) => setPhase({ kind: 'uploading', progress: Math.round(fraction * 100) }),
       });
