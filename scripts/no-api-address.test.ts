@@ -3,13 +3,15 @@
  * every API address with the shared path tables (src/shared/api), whose addresses
  * tests/integration/api-tables.test.ts checks against the server's routes. The rule is a GritQL
  * plugin of the project's Biome configuration (scripts/biome/no-api-address.grit); it lints a small
- * tree of probe files here, and the real src/client.
+ * tree of probe files here, and the real src/client. index.html, which Biome does not lint, may name
+ * only the first answers every page waits for, as preloads, at the tables' addresses.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionApi } from '../src/shared/api/session';
 
 const root = path.resolve(import.meta.dirname, '..');
 const biome = path.join(root, 'node_modules/.bin/biome');
@@ -115,4 +117,10 @@ describe('no hand-written /api address in src/client (npm run lint)', () => {
   it('finds none in the real src/client', () => {
     expect(lint(root, 'src/client').filter(isAddressRule)).toEqual([]);
   }, 60_000);
+
+  it("leaves index.html only the preloads of the session's table, at its addresses", () => {
+    const html = readFileSync(path.join(root, 'src/client/index.html'), 'utf8');
+    const named = [...html.matchAll(/["'(](\/api[^"')]*)/g)].map((match) => match[1]);
+    expect(named).toEqual([sessionApi.config().url, sessionApi.me().url]);
+  });
 });
