@@ -6,7 +6,7 @@
  * probe files that break each rule, and the real tree, which breaks none.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,11 @@ beforeAll(() => {
   delete config.$schema;
   config.vcs = { enabled: false };
   writeFileSync(path.join(probe, 'biome.json'), JSON.stringify(config));
+  // Its GritQL plugins too (scripts/biome), which Biome needs to start.
+  for (const plugin of (config.overrides as { plugins?: string[] }[]).flatMap((o) => o.plugins ?? [])) {
+    mkdirSync(path.dirname(path.join(probe, plugin)), { recursive: true });
+    copyFileSync(path.join(root, plugin), path.join(probe, plugin));
+  }
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(probe, file)), { recursive: true });
     writeFileSync(path.join(probe, file), text);

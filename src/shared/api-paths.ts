@@ -2,7 +2,8 @@
  * The API addresses a page fetches for its first paint. The server writes their answers into that
  * page's HTML, or names them there as preloads (src/server/http/page-data.ts), and a page takes
  * either only for a fetch whose address matches character for character: so the client and the
- * server both build them here. Zod-free, so the client's first load does not grow.
+ * server both build them here. Zod-free, so the client's first load does not grow. The client
+ * takes them through the feature tables in ./api (postingsApi.search, pingsApi.received...).
  */
 import { CONFIG_PATH, ME_PATH } from './page-answers';
 import { filtersToParams } from './schemas/filter-params';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { sessionApi } from '../../shared/api/session';
 import { messages } from '../../shared/messages';
 import { TOAST_MS } from '../../shared/options';
-import type { MeResponse } from '../../shared/schemas/me';
 import { ApiError, apiFetch } from '../api/client';
 import { useCollege } from '../shell/config-context';
 import { refreshSession, SESSION_QUERY_KEY, setSession } from '../shell/session';
@@ -31,17 +31,13 @@ export function TermsDialog() {
   };
 
   const agree = useMutation({
-    mutationFn: () =>
-      apiFetch<MeResponse>('/api/me/terms', {
-        method: 'POST',
-        body: JSON.stringify({ version: college.termsVersion }),
-      }),
+    mutationFn: () => apiFetch(sessionApi.acceptTerms(), { body: JSON.stringify({ version: college.termsVersion }) }),
     onSuccess: (data) => setSession(data),
     onError: () => refreshSession(),
   });
 
   const decline = useMutation({
-    mutationFn: () => apiFetch<{ deleted: true }>('/api/me/decline', { method: 'POST', body: '{}' }),
+    mutationFn: () => apiFetch(sessionApi.declineTerms(), { body: '{}' }),
     onSuccess: () => {
       showNotice({
         message: messages.termsDeclined(college.productName),

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { sessionApi } from '../../shared/api/session';
 import { messages } from '../../shared/messages';
-import { CONFIG_PATH } from '../../shared/page-answers';
 import type { PublicConfig } from '../../shared/schemas/college';
 import { apiFetch } from '../api/client';
 
@@ -30,7 +30,7 @@ export function loadConfig(): Promise<void> {
   loading ??= (async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const config = await apiFetch<PublicConfig>(CONFIG_PATH);
+        const config = await apiFetch(sessionApi.config());
         applyTheme(config.theme);
         setState({ status: 'ready', config });
         return;

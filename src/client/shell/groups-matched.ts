@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../shared/api-paths';
+import { siteApi } from '../../shared/api/site';
 import { apiFetch } from '../api/client';
 
 /**
@@ -10,7 +10,7 @@ import { apiFetch } from '../api/client';
 export function useGroupsMatched(): number | undefined {
   const { data } = useQuery({
     queryKey: ['stats'],
-    queryFn: () => apiFetch<{ groupsMatched: number }>(apiPaths.stats),
+    queryFn: () => apiFetch(siteApi.stats()),
     staleTime: 60_000,
   });
   return data?.groupsMatched;

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { ME_PATH } from '../../shared/page-answers';
+import { sessionApi } from '../../shared/api/session';
 import type { Me, MeResponse } from '../../shared/schemas/me';
 import { apiFetch } from '../api/client';
 
@@ -42,9 +42,9 @@ export function refreshSession(): Promise<void> {
     try {
       let data: MeResponse;
       try {
-        data = await apiFetch<MeResponse>(ME_PATH);
+        data = await apiFetch(sessionApi.me());
       } catch {
-        data = await apiFetch<MeResponse>(ME_PATH).catch(() => ({ user: null }));
+        data = await apiFetch(sessionApi.me()).catch(() => ({ user: null }));
       }
       setSession(data);
     } finally {

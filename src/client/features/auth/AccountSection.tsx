@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountMessages } from '../../../shared/account-messages';
+import { sessionApi } from '../../../shared/api/session';
 import { messages } from '../../../shared/messages';
 import type { AccountDetails, ChangePasswordInput } from '../../../shared/schemas/account';
 import type { Me, MeResponse } from '../../../shared/schemas/me';
@@ -115,7 +116,7 @@ function DeleteAccount({ email }: { email: string }) {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch('/api/me', { method: 'DELETE', body: JSON.stringify({ confirmEmail: typed }) });
+      await apiFetch(sessionApi.deleteAccount(), { body: JSON.stringify({ confirmEmail: typed }) });
       queryClient.setQueryData<MeResponse>(SESSION_QUERY_KEY, { user: null });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
       showNotice({ message: accountMessages.deleted, tone: 'success', durationMs: 5000 });
@@ -197,7 +198,7 @@ export function AccountSection({ user }: { user: Me }) {
   const college = useCollege();
   const details = useQuery({
     queryKey: [...ACCOUNT_QUERY_KEY, user.id],
-    queryFn: () => apiFetch<AccountDetails>('/api/me/account'),
+    queryFn: () => apiFetch(sessionApi.account()),
   });
   const account = details.data;
   const oidcLabel = college.auth.oidc?.label ?? 'your college account';

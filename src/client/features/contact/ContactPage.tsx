@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { siteApi } from '../../../shared/api/site';
 import { messages } from '../../../shared/messages';
 import { CONTACT_REPLY_BUSINESS_DAYS, TOAST_MS } from '../../../shared/options';
 import type { ContactMessageInput } from '../../../shared/schemas/contact';
@@ -39,8 +40,7 @@ export function Component() {
   } = useLightForm<ContactMessageInput>({ loadResolver, defaultValues });
 
   const send = useMutation({
-    mutationFn: (input: ContactMessageInput) =>
-      apiFetch<{ status: 'sent' }>('/api/contact', { method: 'POST', body: JSON.stringify(input) }),
+    mutationFn: (input: ContactMessageInput) => apiFetch(siteApi.contact(), { body: JSON.stringify(input) }),
     onSuccess: () => setOutcome({ kind: 'sent' }),
     onError: (error) =>
       setOutcome({

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lifestyleApi } from '../../../shared/api/lifestyle';
 import type { LifestyleAnswer } from '../../../shared/lifestyle';
-import type { FitView, MyLifestyle } from '../../../shared/schemas/lifestyle';
+import type { MyLifestyle } from '../../../shared/schemas/lifestyle';
 import { apiFetch } from '../../api/client';
 import { lifestyleKeys } from './mine';
 
@@ -20,22 +21,21 @@ function useLifestyleChange<Input>(mutationFn: (input: Input) => Promise<MyLifes
 
 export const useSaveLifestyle = () =>
   useLifestyleChange((answers: LifestyleAnswer[]) =>
-    apiFetch<MyLifestyle>('/api/me/lifestyle', { method: 'PUT', body: JSON.stringify({ answers }) }),
+    apiFetch(lifestyleApi.save(), { body: JSON.stringify({ answers }) }),
   );
 
-export const useDeleteLifestyle = () =>
-  useLifestyleChange(() => apiFetch<{ deleted: boolean }>('/api/me/lifestyle', { method: 'DELETE' }));
+export const useDeleteLifestyle = () => useLifestyleChange(() => apiFetch(lifestyleApi.remove()));
 
 export function usePostingFit(postingId: string) {
   return useQuery({
     queryKey: lifestyleKeys.postingFit(postingId),
-    queryFn: ({ signal }) => apiFetch<FitView>(`/api/postings/${encodeURIComponent(postingId)}/fit`, { signal }),
+    queryFn: ({ signal }) => apiFetch(lifestyleApi.postingFit(postingId), { signal }),
   });
 }
 
 export function usePingFit(pingId: string) {
   return useQuery({
     queryKey: lifestyleKeys.pingFit(pingId),
-    queryFn: ({ signal }) => apiFetch<FitView>(`/api/pings/${encodeURIComponent(pingId)}/fit`, { signal }),
+    queryFn: ({ signal }) => apiFetch(lifestyleApi.pingFit(pingId), { signal }),
   });
 }

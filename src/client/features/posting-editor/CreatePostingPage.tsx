@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { postingsApi } from '../../../shared/api/postings';
 import { pageAddress } from '../../../shared/page-addresses';
-import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { apiFetch } from '../../api/client';
 import { usePageTitle } from '../../shell/use-page-title';
 import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from './index';
@@ -17,7 +17,7 @@ export function Component() {
 
   const existing = useQuery({
     queryKey: postingQueryKey(postingId ?? ''),
-    queryFn: () => apiFetch<PostingDetail>(`/api/postings/${encodeURIComponent(postingId ?? '')}`),
+    queryFn: () => apiFetch(postingsApi.detail(postingId ?? '')),
     enabled: editing,
     retry: false,
   });

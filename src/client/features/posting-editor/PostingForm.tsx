@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
 import { createPostingSchema, type PostingWrite } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -67,7 +68,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   const existing = useQuery({
     queryKey: postingQueryKey(postingId ?? ''),
-    queryFn: () => apiFetch<PostingDetail>(`/api/postings/${encodeURIComponent(postingId ?? '')}`),
+    queryFn: () => apiFetch(postingsApi.detail(postingId ?? '')),
     enabled: editing,
     retry: false,
   });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
+import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
 import { type PostingWrite, validatePosting } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -69,8 +70,7 @@ export function usePostingSubmit({
     setPhase({ kind: 'uploading', progress: 0 });
     try {
       const saved = await sendPostingForm({
-        method: editing ? 'PUT' : 'POST',
-        url: editing ? `/api/postings/${encodeURIComponent(postingId)}` : '/api/postings',
+        call: editing ? postingsApi.update(postingId) : postingsApi.create(),
         body,
         onProgress: (fraction) => setPhase({ kind: 'uploading', progress: Math.round(fraction * 100) }),
       });
