@@ -7,6 +7,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          // Vitest's default on 2 cores is one worker (cores - 1): the suite would use one core.
+          maxWorkers: 2,
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
@@ -20,6 +22,8 @@ export default defineConfig({
           globalSetup: ['tests/support/database-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file has its own database and app, so two run side by side, one per core.
+          maxWorkers: 2,
         },
       },
       {
