@@ -16,6 +16,10 @@ import {
 import { collegeRoutes } from './college/routes';
 import type { AppConfig } from './config';
 import { contactRoutes } from './contact/routes';
+import { EVENT_RETENTION_MS, liveRoutes } from './conversations/live';
+import { pruneEvents } from './conversations/queries';
+import { conversationRoutes } from './conversations/routes';
+import { type ConversationService, createConversationService } from './conversations/service';
 import type { DatabaseHandle } from './db/client';
 import { groupRoutes } from './groups/routes';
 import { createGroupService } from './groups/service';
@@ -80,6 +84,8 @@ declare module 'fastify' {
     moderation: ModerationService;
     /** Saved searches and their alerts (tests run the matching and digest jobs directly). */
     savedSearches: SavedSearchService;
+    /** Conversations (issue 19). */
+    conversations: ConversationService;
   }
 }
 
@@ -157,7 +163,7 @@ export async function buildApp({
 
   registerSecurityHeaders(app, config);
   await registerCompression(app);
-  const { outbox, jobs, pings, freshness, savedSearches } = installBackgroundWork(
+  const { outbox, jobs, pings, freshness, savedSearches, conversations } = installBackgroundWork(
     app,
     config,
     database,
@@ -212,6 +218,8 @@ export async function buildApp({
   await app.register(groupRoutes, { service: groups });
   await app.register(statsRoutes, { database, groupsMatchedBaseline: config.college.groupsMatchedBaseline });
   await app.register(pingRoutes, { service: pings });
+  await app.register(conversationRoutes, { service: conversations });
+  await app.register(liveRoutes, { db: database.db, changes: database.changes });
   await app.register(moderationRoutes, { service: moderation });
   await app.register(savedSearchRoutes, { service: savedSearches });
   await app.register(lifestyleRoutes, { service: createLifestyleService({ db: database.db, config }) });
@@ -224,6 +232,7 @@ export async function buildApp({
   app.decorate('unverifiedAccounts', unverifiedAccounts);
   app.decorate('moderation', moderation);
   app.decorate('savedSearches', savedSearches);
+  app.decorate('conversations', conversations);
   return app;
 }
 
@@ -239,7 +248,12 @@ function installBackgroundWork(app: FastifyInstance, config: AppConfig, database
     log: app.log,
     messageIdDomain: new URL(config.publicUrl).hostname,
   });
-  const pings = createPingService({ db: database.db, config });
+  const conversations = createConversationService({ db: database.db, config });
+  const pings = createPingService({
+    db: database.db,
+    config,
+    conversations: { blockedFrom: conversations.blockedFrom, open: conversations.openForPing },
+  });
   const jobs = new JobRunner(app.log);
   jobs.add({ name: 'outbox', everyMs: OUTBOX_POLL_MS, run: () => outbox.deliverDue() });
   jobs.add({ name: 'outbox-purge', everyMs: OUTBOX_PURGE_EVERY_MS, run: () => purgeSent(database.db) });
@@ -266,5 +280,10 @@ function installBackgroundWork(app: FastifyInstance, config: AppConfig, database
     await jobs.stop();
     await mailer.close();
   });
-  return { outbox, jobs, pings, freshness, savedSearches };
+  jobs.add({
+    name: 'live-event-prune',
+    everyMs: OUTBOX_PURGE_EVERY_MS,
+    run: () => pruneEvents(database.db, new Date(Date.now() - EVENT_RETENTION_MS)),
+  });
+  return { outbox, jobs, pings, freshness, savedSearches, conversations };
 }

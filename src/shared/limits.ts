@@ -5,6 +5,7 @@
  */
 import { PING_HOURLY_LIMIT } from './options';
 import { pingMessages } from './ping-messages';
+import { conversationMessages } from './schemas/conversations';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -56,6 +57,14 @@ export const STUDENT_LIMITS = {
     code: 'INVITATION_RATE_LIMITED',
     title: 'Too Many Invitations',
     message: (max: number) => `You can send at most ${max} invitations a day. Please try again tomorrow.`,
+  },
+  /** Conversation messages (issue 19): a lively chat stays far below it, a flood does not. */
+  messages: {
+    max: 120,
+    windowMs: 10 * 60_000,
+    code: 'MESSAGE_RATE_LIMITED',
+    title: conversationMessages.rateLimited(120, 10).title,
+    message: (max: number) => conversationMessages.rateLimited(max, 10).message,
   },
 } as const satisfies Record<string, StudentLimit>;
 

@@ -8,6 +8,7 @@ describe('database change announcements', () => {
     expect(parseChange('bookmarks')).toEqual({ kind: 'bookmarks', userId: null });
     expect(parseChange('user:u1')).toEqual({ kind: 'user', userId: 'u1' });
     expect(parseChange('users')).toEqual({ kind: 'user', userId: null });
+    expect(parseChange('live:u1')).toEqual({ kind: 'live', userId: 'u1' });
     expect(parseChange('something else')).toBeUndefined();
   });
 

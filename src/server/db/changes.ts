@@ -16,6 +16,8 @@ export type Change =
   | { kind: 'user'; userId: string | null }
   /** New e-mail waits in the outbox: a worker should look now. */
   | { kind: 'outbox' }
+  /** A student's live stream has new events (issue 19, migration 0012). */
+  | { kind: 'live'; userId: string }
   /** Announcements may have been missed (the listening connection was lost): forget everything. */
   | { kind: 'unheard' };
 
@@ -25,6 +27,7 @@ export function parseChange(payload: string): Change | undefined {
   if (payload === 'bookmarks') return { kind: 'bookmarks', userId: null };
   if (payload.startsWith('bookmarks:')) return { kind: 'bookmarks', userId: payload.slice('bookmarks:'.length) };
   if (payload === 'users') return { kind: 'user', userId: null };
+  if (payload.startsWith('live:')) return { kind: 'live', userId: payload.slice('live:'.length) };
   if (payload.startsWith('user:')) return { kind: 'user', userId: payload.slice('user:'.length) };
   return undefined;
 }

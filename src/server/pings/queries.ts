@@ -79,12 +79,15 @@ export interface PingRow {
   status: PingStatus;
   created_at: string;
   answered_at: string | null;
+  /** Its conversation (issue 19); every ping has one, written in the ping's own transaction. */
+  conversation_id: string;
 }
 
 const isoMicros = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
 const pingColumns = sql`g.id, g.posting_id, g.searcher_user_id, g.sender_name, g.searcher_email, g.message,
-  g.admin_user_id, g.status, ${isoMicros('g.created_at')} AS created_at, ${isoMicros('g.answered_at')} AS answered_at`;
+  g.admin_user_id, g.status, ${isoMicros('g.created_at')} AS created_at, ${isoMicros('g.answered_at')} AS answered_at,
+  (SELECT c.id FROM conversation c WHERE c.ping_id = g.id) AS conversation_id`;
 
 export async function insertPing(
   tx: Executor,

@@ -57,6 +57,7 @@ function receivedPing(row: q.PingRow, posting: PingPostingRef, viewerMayAnswer: 
     createdAt: row.created_at,
     answeredAt: row.answered_at,
     viewerMayAnswer,
+    conversationId: row.conversation_id,
   };
 }
 
@@ -79,12 +80,24 @@ function toPage<Item>(rows: q.PingListRow[], limit: number, toItem: (row: q.Ping
   return { items: items.map(toItem), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
+/** What pings need of conversations (issue 19), given by the app so the features stay apart. */
+export interface PingConversations {
+  /** A block between the sender and the posting's group (either way): the ping is refused as if the posting were gone. */
+  blockedFrom(tx: Executor, senderId: string, postingId: string): Promise<boolean>;
+  /** Opens the ping's conversation in the ping's transaction; answers its id. */
+  open(
+    tx: Executor,
+    ping: { id: string; postingId: string; senderId: string; message: string | null },
+  ): Promise<string>;
+}
+
 export interface PingServiceDeps {
   db: Database;
   config: AppConfig;
+  conversations: PingConversations;
 }
 
-export function createPingService({ db, config }: PingServiceDeps) {
+export function createPingService({ db, config, conversations }: PingServiceDeps) {
   const mails = createPingMails(config);
 
   /** Sends a ping from `viewer` to the admin of `postingId` (POST /api/postings/:id/pings). */
@@ -102,6 +115,8 @@ export function createPingService({ db, config }: PingServiceDeps) {
         if (target.status === 'Fulfilled') {
           throw new AppError(409, 'POSTING_FULFILLED', pingMessages.fulfilled.title, pingMessages.fulfilled.message);
         }
+        // Blocked (either way): the answer of a posting that is gone, and nobody is told (decision 0026).
+        if (await conversations.blockedFrom(tx, viewer.id, postingId)) throw postingNotFound();
         await q.lockSender(tx, viewer.id);
         if (await q.hasOpenPing(tx, postingId, viewer.id)) throw alreadyPending();
         // The ping rows are the count: nothing else is recorded.
@@ -113,6 +128,12 @@ export function createPingService({ db, config }: PingServiceDeps) {
           senderEmail: viewer.email,
           message: message === '' ? null : message,
           adminId: target.admin_user_id,
+        });
+        const conversationId = await conversations.open(tx, {
+          id: row.id,
+          postingId,
+          senderId: viewer.id,
+          message: row.message,
         });
         await enqueueMail(tx, [
           mails.received({
@@ -137,6 +158,7 @@ export function createPingService({ db, config }: PingServiceDeps) {
           status: row.status,
           createdAt: row.created_at,
           answeredAt: row.answered_at,
+          conversationId,
         };
       });
     } catch (error) {
@@ -271,6 +293,7 @@ export function createPingService({ db, config }: PingServiceDeps) {
       status: row.status,
       createdAt: row.created_at,
       answeredAt: row.answered_at,
+      conversationId: row.conversation_id,
     }));
   }
 

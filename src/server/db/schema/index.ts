@@ -6,6 +6,7 @@
 export * from './auth';
 export * from './bookmarks';
 export * from './contact';
+export * from './conversations';
 export * from './groups';
 export * from './lifestyle';
 export * from './limits';

@@ -1,0 +1,386 @@
+/**
+ * Conversations (issue 19, docs/decisions/0026): a conversation per ping between its sender and the
+ * posting's group; messages, read positions, contact sharing by consent, reports, blocks and the
+ * unread-e-mail setting. Who may do what is decided in policy.ts. Every message and the live events
+ * it causes are written in one transaction, the events last (queries.lockRecipients).
+ */
+import { isUuid } from '../../shared/ids';
+import { messages as appMessages } from '../../shared/messages';
+import type { ReportReason } from '../../shared/moderation';
+import {
+  type BlockList,
+  type ContactShare,
+  type ConversationPage,
+  type ConversationSettings,
+  type ConversationSummary,
+  type ConversationView,
+  conversationMessages as cm,
+  type MessageReportItem,
+  type MessageView,
+  type ParticipantView,
+  REPORT_CONTEXT_MESSAGES,
+  type ReadAnswer,
+} from '../../shared/schemas/conversations';
+import type { Viewer } from '../auth/session';
+import { type AppConfig, moderatorCheck } from '../config';
+import type { Database, Executor } from '../db/client';
+import { AppError, errors } from '../http/errors';
+import { spendLimit } from '../limits/student-limits';
+import { placeLabel } from '../postings/freshness';
+import * as policy from './policy';
+import * as q from './queries';
+
+const REPORT_QUEUE_LIMIT = 100;
+
+const notFound = () => new AppError(404, 'CONVERSATION_NOT_FOUND', cm.notFound.title, cm.notFound.message);
+const sendRefused = (status: number, code: string, message: string) =>
+  new AppError(status, code, cm.sendFailedTitle, message);
+const reportRefused = (status: number, code: string, message: string) =>
+  new AppError(status, code, cm.reportTitle, message);
+const blockRefused = (status: number, code: string, message: string) =>
+  new AppError(status, code, cm.blockTitle, message);
+
+export function messageView(row: q.MessageRow, viewerId: string): MessageView {
+  return {
+    seq: Number(row.seq),
+    conversationId: row.conversation_id,
+    senderId: row.sender_user_id,
+    senderName: row.sender_user_id === null ? cm.deletedStudent : (row.sender_name ?? cm.deletedStudent),
+    fromYou: row.sender_user_id !== null && row.sender_user_id === viewerId,
+    body: row.body,
+    createdAt: row.created_at,
+  };
+}
+
+function encodeCursor(row: q.SummaryRow): string {
+  return Buffer.from(`${row.sort_seq}|${row.id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(value: string | undefined): { sortSeq: number; id: string } | undefined {
+  if (value === undefined) return undefined;
+  const [seq, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const sortSeq = Number(seq);
+  if (rest.length > 0 || !id || !isUuid(id) || !/^\d{1,15}$/.test(seq ?? '') || !Number.isSafeInteger(sortSeq)) {
+    throw errors.badRequest(appMessages.api.invalidCursor, ['cursor: is not a cursor of this list']);
+  }
+  return { sortSeq, id };
+}
+
+export interface ConversationServiceDeps {
+  db: Database;
+  config: AppConfig;
+}
+
+export function createConversationService({ db, config }: ConversationServiceDeps) {
+  const isModerator = moderatorCheck(config);
+  const place = (row: { dorm: string | null; address: string | null }) => placeLabel(config, row);
+
+  /** The conversation and the viewer's access to it; anyone who takes no part hears 404. */
+  async function readable(executor: Executor, viewer: Viewer, id: string, lock = false) {
+    if (!isUuid(id)) throw notFound();
+    const row = await q.findConversation(executor, id, viewer.id, lock);
+    if (!row) throw notFound();
+    const access = policy.accessOf(
+      { senderUserId: row.sender_user_id, postingAdminUserId: row.posting_admin_user_id },
+      viewer.id,
+      row.viewer_joined_role,
+    );
+    if (!policy.mayRead(access)) throw notFound();
+    return { row, access };
+  }
+
+  /** Whether the viewer may write now, and why not. */
+  async function writeDecision(
+    executor: Executor,
+    viewerId: string,
+    row: q.ConversationRow,
+    access: policy.ConversationAccess,
+  ) {
+    const group = await q.groupOf(executor, row.posting_id);
+    const others = policy.otherSide(
+      access,
+      row.sender_user_id,
+      group.filter((id) => id !== row.sender_user_id),
+    );
+    const [blocked, groupHasReplied] = await Promise.all([
+      q.blockedWithAny(executor, viewerId, others),
+      q.groupHasReplied(executor, row.id, row.sender_user_id),
+    ]);
+    return {
+      decision: policy.mayWrite(access, { pingStatus: row.ping_status, groupHasReplied, blocked }),
+      recipients: [row.sender_user_id, ...group.filter((id) => id !== row.sender_user_id)],
+    };
+  }
+
+  /**
+   * The live events of a new message: the message to every participant (the writer's other tabs
+   * too), and each reader's new unread total. Written last in the transaction.
+   */
+  async function announceMessage(tx: Executor, message: q.MessageRow, recipients: readonly string[]) {
+    await q.lockRecipients(tx, recipients);
+    const events: { userId: string; type: 'message' | 'unread'; data: unknown }[] = [];
+    for (const userId of new Set(recipients)) {
+      events.push({
+        userId,
+        type: 'message',
+        data: { conversationId: message.conversation_id, message: messageView(message, userId) },
+      });
+      if (userId !== message.sender_user_id) {
+        events.push({ userId, type: 'unread', data: { total: await q.unreadTotal(tx, userId) } });
+      }
+    }
+    await q.insertEvents(tx, events);
+  }
+
+  /** Opens a ping's conversation in the ping's transaction (pings/service.ts); answers its id. */
+  async function openForPing(
+    tx: Executor,
+    ping: { id: string; postingId: string; senderId: string; message: string | null },
+  ): Promise<string> {
+    const id = await q.insertConversation(tx, ping.id, ping.postingId);
+    if (ping.message) {
+      const first = await q.insertMessage(tx, { conversationId: id, senderId: ping.senderId, body: ping.message });
+      const group = await q.groupOf(tx, ping.postingId);
+      await announceMessage(tx, first, [ping.senderId, ...group]);
+    }
+    return id;
+  }
+
+  /** A block between the would-be sender of a ping and the posting's group, either way. */
+  async function blockedFrom(tx: Executor, senderId: string, postingId: string): Promise<boolean> {
+    return q.blockedWithAny(tx, senderId, await q.groupOf(tx, postingId));
+  }
+
+  async function list(viewer: Viewer, options: { cursor?: string; limit: number }): Promise<ConversationPage> {
+    const rows = await q.listMine(db, viewer.id, { cursor: decodeCursor(options.cursor), limit: options.limit });
+    const items = rows.slice(0, options.limit);
+    const last = items.at(-1);
+    return {
+      items: items.map(
+        (row): ConversationSummary => ({
+          id: row.id,
+          pingId: row.ping_id,
+          posting: { id: row.posting_id, place: place(row), status: row.posting_status },
+          pingStatus: row.ping_status,
+          viewerSide: row.side,
+          otherParty: row.side === 'sender' ? row.admin_name : row.sender_name,
+          lastMessage:
+            row.last_seq === null
+              ? null
+              : messageView(
+                  {
+                    seq: row.last_seq,
+                    conversation_id: row.id,
+                    sender_user_id: row.last_sender_user_id,
+                    sender_name: row.last_sender_name,
+                    body: row.last_body ?? '',
+                    created_at: row.last_created_at ?? '',
+                  },
+                  viewer.id,
+                ),
+          unread: Number(row.unread),
+        }),
+      ),
+      nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  const unreadCount = async (viewer: Viewer) => ({ count: await q.unreadTotal(db, viewer.id) });
+
+  async function view(
+    viewer: Viewer,
+    id: string,
+    page: { before?: number; after?: number; limit: number },
+  ): Promise<ConversationView> {
+    const { row, access } = await readable(db, viewer, id);
+    const [people, rows, { decision }] = await Promise.all([
+      q.participants(db, id),
+      q.messages(db, id, page),
+      writeDecision(db, viewer.id, row, access),
+    ]);
+    const more = rows.length > page.limit;
+    const pageRows = rows.slice(0, page.limit);
+    if (page.after === undefined) pageRows.reverse();
+    const first = pageRows[0];
+    const hasEarlier =
+      page.after === undefined ? more : first !== undefined && (await hasBefore(id, Number(first.seq)));
+    const me = people.find((p) => p.user_id === viewer.id);
+    const closed = policy.closedByPing(row.ping_status);
+    const closedReason = closed ?? (!decision.allowed && decision.reason === 'unavailable' ? 'unavailable' : null);
+    return {
+      id: row.id,
+      pingId: row.ping_id,
+      posting: { id: row.posting_id, place: place(row), status: row.posting_status },
+      pingStatus: row.ping_status,
+      viewerSide: access.side ?? 'group',
+      participants: people.map(
+        (p): ParticipantView => ({
+          userId: p.user_id,
+          name: p.name,
+          side: p.side,
+          role: p.side === 'group' ? (p.role ?? 'member') : null,
+          isYou: p.user_id === viewer.id,
+          contact: {
+            email: p.share_email ? p.email : null,
+            phone: p.share_phone ? p.phone_number : null,
+            instagram: p.share_instagram ? p.instagram_handle : null,
+          },
+        }),
+      ),
+      writable: decision.allowed,
+      closedReason,
+      closedLine: closedReason ? cm.closed[closedReason] : null,
+      waitingForGroup: !decision.allowed && decision.reason === 'wait-for-group',
+      readSeq: Number(me?.read_seq ?? 0),
+      messages: pageRows.map((m) => messageView(m, viewer.id)),
+      hasEarlier,
+      myShare: {
+        email: me?.share_email ?? false,
+        phone: me?.share_phone ?? false,
+        instagram: me?.share_instagram ?? false,
+      },
+    };
+  }
+
+  async function hasBefore(id: string, seq: number): Promise<boolean> {
+    return (await q.messages(db, id, { before: seq, limit: 0 })).length > 0;
+  }
+
+  async function send(viewer: Viewer, id: string, body: string): Promise<MessageView> {
+    return db.transaction(async (tx) => {
+      // The ping's row is share-locked: an answer, a Fulfilled or an expiry waits for this message.
+      const { row, access } = await readable(tx, viewer, id, true);
+      const { decision, recipients } = await writeDecision(tx, viewer.id, row, access);
+      if (!decision.allowed) {
+        if (decision.reason === 'wait-for-group') throw sendRefused(409, 'WAIT_FOR_GROUP', cm.waitForGroup);
+        throw sendRefused(409, 'CONVERSATION_CLOSED', cm.closed[decision.reason]);
+      }
+      await spendLimit(tx, viewer.id, 'messages', 1, (since) => q.countSentSince(tx, viewer.id, since));
+      const message = await q.insertMessage(tx, { conversationId: id, senderId: viewer.id, body });
+      // What one writes is read.
+      await q.markRead(tx, id, viewer.id, Number(message.seq));
+      await announceMessage(tx, message, recipients);
+      return messageView(message, viewer.id);
+    });
+  }
+
+  async function markRead(viewer: Viewer, id: string, seq: number): Promise<ReadAnswer> {
+    return db.transaction(async (tx) => {
+      await readable(tx, viewer, id);
+      const upTo = Math.min(seq, await q.lastSeq(tx, id));
+      const readSeq = await q.markRead(tx, id, viewer.id, upTo);
+      const total = await q.unreadTotal(tx, viewer.id);
+      // The viewer's other tabs hear the new count.
+      await q.lockRecipients(tx, [viewer.id]);
+      await q.insertEvents(tx, [{ userId: viewer.id, type: 'unread', data: { total } }]);
+      return { readSeq, total };
+    });
+  }
+
+  async function share(viewer: Viewer, id: string, choice: ContactShare): Promise<ContactShare> {
+    await readable(db, viewer, id);
+    await q.saveShare(db, id, viewer.id, choice);
+    return choice;
+  }
+
+  async function report(
+    viewer: Viewer,
+    id: string,
+    seq: number,
+    input: { reason: ReportReason; details: string | null },
+  ): Promise<{ reported: true }> {
+    return db.transaction(async (tx) => {
+      const { access } = await readable(tx, viewer, id);
+      const message = await q.findMessage(tx, id, seq);
+      if (!message) throw reportRefused(404, 'MESSAGE_NOT_FOUND', cm.messageNotFound);
+      if (!policy.mayReport(access, message.sender_user_id, viewer.id)) {
+        throw reportRefused(403, 'OWN_MESSAGE', cm.reportOwn);
+      }
+      const inserted = await q.insertReport(tx, { seq, reporterId: viewer.id, ...input });
+      if (!inserted) throw reportRefused(409, 'ALREADY_REPORTED', cm.alreadyReported);
+      await spendLimit(tx, viewer.id, 'reports');
+      return { reported: true as const };
+    });
+  }
+
+  async function blocks(viewer: Viewer): Promise<BlockList> {
+    const rows = await q.blocks(db, viewer.id);
+    return { items: rows.map((r) => ({ userId: r.user_id, name: r.name, blockedAt: r.blocked_at })) };
+  }
+
+  async function block(viewer: Viewer, userId: string): Promise<{ blocked: true }> {
+    if (userId === viewer.id) throw blockRefused(400, 'BLOCK_SELF', cm.blockSelf);
+    if (!(await q.userExists(db, userId))) throw blockRefused(404, 'STUDENT_NOT_FOUND', cm.blockNotFound);
+    await q.block(db, viewer.id, userId);
+    return { blocked: true };
+  }
+
+  async function unblock(viewer: Viewer, userId: string): Promise<{ blocked: false }> {
+    await q.unblock(db, viewer.id, userId);
+    return { blocked: false };
+  }
+
+  const settings = async (viewer: Viewer): Promise<ConversationSettings> => ({
+    unreadEmail: await q.unreadEmailSetting(db, viewer.id),
+  });
+
+  async function saveSettings(viewer: Viewer, input: ConversationSettings): Promise<ConversationSettings> {
+    await q.saveUnreadEmailSetting(db, viewer.id, input.unreadEmail);
+    return input;
+  }
+
+  function requireModerator(viewer: Viewer): void {
+    if (!isModerator(viewer.email)) throw errors.forbidden(undefined, undefined, 'NOT_MODERATOR');
+  }
+
+  /** The moderators' queue of reported messages, each with the conversation's recent messages. */
+  async function reportedMessages(viewer: Viewer): Promise<{ items: MessageReportItem[] }> {
+    requireModerator(viewer);
+    const rows = await q.openReports(db, REPORT_QUEUE_LIMIT);
+    const items: MessageReportItem[] = [];
+    for (const r of rows) {
+      const context = await q.messagesUpTo(db, r.conversation_id, Number(r.message_seq), REPORT_CONTEXT_MESSAGES);
+      const reported = context.at(-1);
+      if (!reported) continue;
+      items.push({
+        id: r.id,
+        reason: r.reason,
+        details: r.details,
+        reporterName: r.reporter_name,
+        createdAt: r.created_at,
+        message: messageView(reported, viewer.id),
+        conversationId: r.conversation_id,
+        posting: { id: r.posting_id, place: place(r), status: r.posting_status },
+        context: context.map((m) => messageView(m, viewer.id)),
+      });
+    }
+    return { items };
+  }
+
+  async function dismissReport(viewer: Viewer, reportId: string): Promise<{ done: true }> {
+    requireModerator(viewer);
+    if (!isUuid(reportId) || !(await q.resolveReport(db, reportId))) throw errors.notFound();
+    return { done: true };
+  }
+
+  return {
+    openForPing,
+    blockedFrom,
+    list,
+    unreadCount,
+    view,
+    send,
+    markRead,
+    share,
+    report,
+    blocks,
+    block,
+    unblock,
+    settings,
+    saveSettings,
+    reportedMessages,
+    dismissReport,
+  };
+}
+
+export type ConversationService = ReturnType<typeof createConversationService>;
