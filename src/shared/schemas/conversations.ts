@@ -111,7 +111,7 @@ export const messagePageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
 });
 export const conversationListQuerySchema = z.object({
-  cursor: z.string().max(40).optional(),
+  cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(CONVERSATION_PAGE_SIZE),
 });
 
