@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ENDPOINTS, authApi } from '../../src/shared/api/auth';
 import type { ApiCall, ApiMethod } from '../../src/shared/api/call';
+import { conversationsApi } from '../../src/shared/api/conversations';
 import { groupsApi } from '../../src/shared/api/groups';
 import { lifestyleApi } from '../../src/shared/api/lifestyle';
 import { moderationApi } from '../../src/shared/api/moderation';
@@ -35,6 +36,7 @@ const tables: Record<string, Record<string, Builder>> = {
   savedSearchesApi,
   siteApi,
   authApi,
+  conversationsApi,
 };
 
 /** Fills every path segment and query value: it must stay one segment, one value. */
@@ -52,6 +54,8 @@ const samples: Record<string, unknown[][]> = {
   ],
   'moderationApi.act': MODERATION_ACTIONS.map((action) => [VALUE, action]),
   'authApi.endpoint': AUTH_ENDPOINTS.map((endpoint) => [endpoint]),
+  'conversationsApi.list': [[], [VALUE]],
+  'conversationsApi.one': [[VALUE], [VALUE, { before: 5 }], [VALUE, { after: 3 }]],
 };
 
 interface Built {

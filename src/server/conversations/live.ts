@@ -141,7 +141,8 @@ export async function liveRoutes(
 ) {
   const hub = new LiveHub(db, changes, (error) => app.log.error({ err: error }, 'live stream read failed'));
   app.decorate('live', hub);
-  app.addHook('onClose', async () => hub.close());
+  // Before the server stops listening: open streams would otherwise hold its close forever.
+  app.addHook('preClose', async () => hub.close());
 
   app.get(
     '/api/events',
