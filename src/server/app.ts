@@ -20,6 +20,7 @@ import { EVENT_RETENTION_MS, liveRoutes } from './conversations/live';
 import { pruneEvents } from './conversations/queries';
 import { conversationRoutes } from './conversations/routes';
 import { type ConversationService, createConversationService } from './conversations/service';
+import { createUnreadMail, type UnreadMail } from './conversations/unread-mail';
 import type { DatabaseHandle } from './db/client';
 import { groupRoutes } from './groups/routes';
 import { createGroupService } from './groups/service';
@@ -86,6 +87,8 @@ declare module 'fastify' {
     savedSearches: SavedSearchService;
     /** Conversations (issue 19). */
     conversations: ConversationService;
+    /** The e-mail for unread messages (tests run it directly with a chosen 'now'). */
+    unreadMail: UnreadMail;
   }
 }
 
@@ -98,6 +101,8 @@ const FRESHNESS_EVERY_MS = 60 * 60_000;
 const SAVED_SEARCH_ALERTS_EVERY_MS = 60_000;
 /** The digest job looks this often whether a day's cut-off has passed. */
 const SAVED_SEARCH_DIGEST_EVERY_MS = 5 * 60_000;
+/** Unread messages are e-mailed about 10 minutes after they arrive: looked for every minute. */
+const UNREAD_MAIL_EVERY_MS = 60_000;
 
 function createMailer(config: AppConfig, app: FastifyInstance): Mailer {
   return config.smtpUrl
@@ -163,7 +168,7 @@ export async function buildApp({
 
   registerSecurityHeaders(app, config);
   await registerCompression(app);
-  const { outbox, jobs, pings, freshness, savedSearches, conversations } = installBackgroundWork(
+  const { outbox, jobs, pings, freshness, savedSearches, conversations, unreadMail } = installBackgroundWork(
     app,
     config,
     database,
@@ -233,6 +238,7 @@ export async function buildApp({
   app.decorate('moderation', moderation);
   app.decorate('savedSearches', savedSearches);
   app.decorate('conversations', conversations);
+  app.decorate('unreadMail', unreadMail);
   return app;
 }
 
@@ -285,5 +291,7 @@ function installBackgroundWork(app: FastifyInstance, config: AppConfig, database
     everyMs: OUTBOX_PURGE_EVERY_MS,
     run: () => pruneEvents(database.db, new Date(Date.now() - EVENT_RETENTION_MS)),
   });
-  return { outbox, jobs, pings, freshness, savedSearches, conversations };
+  const unreadMail = createUnreadMail({ db: database.db, config });
+  jobs.add({ name: 'conversation-unread-mail', everyMs: UNREAD_MAIL_EVERY_MS, run: () => unreadMail.run() });
+  return { outbox, jobs, pings, freshness, savedSearches, conversations, unreadMail };
 }

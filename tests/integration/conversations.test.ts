@@ -23,6 +23,7 @@ import type { PostingMemberInput } from '../../src/shared/schemas/posting';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
 import { collegeConfigWith } from '../support/college-config';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createMember, originHeader, type TestMember } from '../support/users';
 import { onCampusPosting, sendPosting } from './postings-support';
 
@@ -30,15 +31,18 @@ vi.setConfig({ testTimeout: 120_000 });
 
 const MODERATOR_EMAIL = `conv.mod.${Date.now()}@bc.edu`;
 let t: TestApp;
+let smtp: TestSmtpServer;
 let moderator: TestMember;
 
 beforeAll(async () => {
+  smtp = await startSmtpServer();
   const college = collegeConfigWith({ moderators: [MODERATOR_EMAIL] });
-  t = await createTestApp({ COLLEGE_CONFIG: college }, undefined, { backgroundJobs: false });
+  t = await createTestApp({ COLLEGE_CONFIG: college, SMTP_URL: smtp.url }, undefined, { backgroundJobs: false });
   moderator = await createMember(t, { email: MODERATOR_EMAIL, name: 'Morgan Moderator' });
 });
 afterAll(async () => {
   await t?.close();
+  await smtp?.stop();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -565,6 +569,87 @@ describe('safety', () => {
       ['Hi', 'Dana Deleted', d.id],
       ['Co-admin here', cm.deletedStudent, null],
     ]);
+  });
+});
+
+describe('the e-mail for what was not read', () => {
+  const MIN = 60_000;
+  /** Delivers what is due and answers the unread e-mails the SMTP server got for `to`. */
+  async function unreadMailsTo(to: string) {
+    const report = await t.app.outbox.deliverDue();
+    expect(report).toMatchObject({ retrying: 0, failed: 0 });
+    return smtp.messages.filter(
+      (m) => m.subject?.includes('about') && (m.to ?? []).some((a) => a.address?.toLowerCase() === to.toLowerCase()),
+    );
+  }
+
+  it('after 10 minutes unread, one e-mail per conversation an hour, none once read, none when turned off; one-click unsubscribe', async () => {
+    const g = await createGroup();
+    const s = await createMember(t, { email: unique('mailme'), name: 'Mae Mailed' });
+    const start = Date.now();
+    const p = await sendPing(s, g.postingId, 'Hi <b>there</b> & hello');
+
+    await t.app.unreadMail.run(new Date(start + 5 * MIN));
+    expect(await unreadMailsTo(g.admin.email)).toEqual([]);
+
+    await t.app.unreadMail.run(new Date(start + 11 * MIN));
+    const [first, ...more] = await unreadMailsTo(g.admin.email);
+    expect(more).toEqual([]);
+    expect(first?.subject).toBe('A new message about Walsh Hall on Quadmates');
+    expect(first?.text).toContain('Mae Mailed: Hi <b>there</b> & hello');
+    expect(first?.html).toContain('Hi &lt;b&gt;there&lt;/b&gt; &amp; hello');
+    expect(first?.html).not.toContain('<b>there</b>');
+    expect(first?.text).toContain(`http://localhost:3000/messages/${p.conversationId}`);
+    // The whole group, not the writer.
+    expect(await unreadMailsTo(g.member.email)).toHaveLength(1);
+    expect(await unreadMailsTo(g.coadmin.email)).toHaveLength(1);
+    expect(await unreadMailsTo(s.email)).toEqual([]);
+
+    // Read in time: no e-mail.
+    const reply = await writeOk(g.admin, p.conversationId, 'Hello Mae');
+    await call(s, 'POST', `/api/conversations/${p.conversationId}/read`, { seq: reply.seq });
+    await t.app.unreadMail.run(new Date(start + 25 * MIN));
+    expect(await unreadMailsTo(s.email)).toEqual([]);
+
+    // A new message within the hour: nothing more; after the hour, a second e-mail; turned off: none.
+    expect((await call(g.member, 'PUT', '/api/me/conversation-settings', { unreadEmail: false })).statusCode).toBe(200);
+    await writeOk(s, p.conversationId, 'Second message');
+    await t.app.unreadMail.run(new Date(start + 30 * MIN));
+    expect(await unreadMailsTo(g.coadmin.email)).toHaveLength(1);
+    await t.app.unreadMail.run(new Date(start + 75 * MIN));
+    const coadminMails = await unreadMailsTo(g.coadmin.email);
+    expect(coadminMails).toHaveLength(2);
+    // Only what came since the last e-mail: the admin's reply and the second message.
+    expect(coadminMails[1]?.subject).toBe('2 new messages about Walsh Hall on Quadmates');
+    expect(coadminMails[1]?.text).toContain('Avery Admin: Hello Mae');
+    expect(coadminMails[1]?.text).toContain('Mae Mailed: Second message');
+    expect(coadminMails[1]?.text).not.toContain('Mae Mailed: Hi');
+    expect(await unreadMailsTo(g.member.email)).toHaveLength(1);
+    // Nothing twice on a second run.
+    await t.app.unreadMail.run(new Date(start + 76 * MIN));
+    expect(await unreadMailsTo(g.coadmin.email)).toHaveLength(2);
+
+    // One-click unsubscribe (RFC 8058): the header's address turns them off without signing in.
+    const header = coadminMails[1]?.headers.find((h) => h.key === 'list-unsubscribe')?.value ?? '';
+    expect(coadminMails[1]?.headers.find((h) => h.key === 'list-unsubscribe-post')?.value).toBe(
+      'List-Unsubscribe=One-Click',
+    );
+    const url = new URL(header.replace(/^<|>$/g, ''));
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}?user=${encodeURIComponent(g.admin.id)}&token=${url.searchParams.get('token')}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.statusCode).toBe(400);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await call(g.coadmin, 'GET', '/api/me/conversation-settings')).json()).toEqual({ unreadEmail: false });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   messageParamSchema,
   messageReportSchema,
   sendMessageSchema,
+  unsubscribeQuerySchema,
   userParamSchema,
 } from '../../shared/schemas/conversations';
 import { idParamSchema } from '../../shared/schemas/params';
@@ -280,6 +281,24 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
       },
     },
     async (request) => service.saveSettings(viewerOf(request), request.body),
+  );
+
+  // Mail clients' one-click unsubscribe posts a form (List-Unsubscribe=One-Click); the query carries the token.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/conversation-emails/unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: "Turn off the unread-message e-mails with the e-mail's link (no sign-in; RFC 8058 one-click)",
+        querystring: unsubscribeQuerySchema,
+        response: { 200: conversationSettingsSchema },
+      },
+    },
+    async (request) => service.unsubscribeUnreadEmail(request.query.user, request.query.token),
   );
 
   app.get(

@@ -29,6 +29,7 @@ import { spendLimit } from '../limits/student-limits';
 import { placeLabel } from '../postings/freshness';
 import * as policy from './policy';
 import * as q from './queries';
+import { checkUnreadEmailToken } from './unread-mail';
 
 const REPORT_QUEUE_LIMIT = 100;
 
@@ -324,6 +325,15 @@ export function createConversationService({ db, config }: ConversationServiceDep
     unreadEmail: await q.unreadEmailSetting(db, viewer.id),
   });
 
+  /** The unread e-mails' one-click unsubscribe: the signed link is the authority, no sign-in. */
+  async function unsubscribeUnreadEmail(userId: string, token: string): Promise<ConversationSettings> {
+    if (!checkUnreadEmailToken(config.authSecret, userId, token) || !(await q.userExists(db, userId))) {
+      throw new AppError(400, 'INVALID_UNSUBSCRIBE_LINK', cm.unsubscribeInvalid.title, cm.unsubscribeInvalid.message);
+    }
+    await q.saveUnreadEmailSetting(db, userId, false);
+    return { unreadEmail: false };
+  }
+
   async function saveSettings(viewer: Viewer, input: ConversationSettings): Promise<ConversationSettings> {
     await q.saveUnreadEmailSetting(db, viewer.id, input.unreadEmail);
     return input;
@@ -378,6 +388,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
     unblock,
     settings,
     saveSettings,
+    unsubscribeUnreadEmail,
     reportedMessages,
     dismissReport,
   };

@@ -56,6 +56,11 @@ export const conversationMessages = {
   blockNotFound: 'There is no such student.',
   deletedStudent: 'A deleted student',
   settingsTitle: 'Setting Not Saved',
+  unsubscribeInvalid: {
+    title: 'Link Not Valid',
+    message: 'This unsubscribe link is not valid. Turn the e-mails off on your profile instead.',
+  },
+  unsubscribed: 'You will no longer get e-mails about unread messages. Turn them back on on your profile.',
   rateLimited: (max: number, minutes: number) => ({
     title: 'Too Many Messages',
     message: `You can send at most ${max} messages in ${minutes} minutes. Please wait a moment, then try again.`,
@@ -91,6 +96,9 @@ export const messageReportSchema = z.object({
     .optional()
     .transform((value) => (value ? value : null)),
 });
+
+/** The unread e-mails' unsubscribe link (no sign-in): ?user=&token=. */
+export const unsubscribeQuerySchema = z.object({ user: z.string().min(1).max(100), token: z.string().min(1).max(200) });
 
 /** PUT /api/me/conversation-settings. */
 export const conversationSettingsSchema = z.object({ unreadEmail: z.boolean() });
