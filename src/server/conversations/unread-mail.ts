@@ -27,17 +27,25 @@ const BATCH = 200;
 const QUOTED = 10;
 
 const PURPOSE = 'quadmates:conversation-email-unsubscribe:v1';
-const mac = (secret: string, userId: string) =>
-  createHmac('sha256', secret).update(`${PURPOSE}\n${userId}`).digest('base64url');
+/** Signed links carry their date and expire (decision 0023). */
+const LINK_MAX_AGE_MS = 365 * 24 * 60 * MINUTE_MS;
+const mac = (secret: string, userId: string, seconds: string) =>
+  createHmac('sha256', secret).update(`${PURPOSE}\n${userId}\n${seconds}`).digest('base64url');
 
-export function unreadEmailUnsubscribeToken(secret: string, userId: string): string {
-  return mac(secret, userId);
+/** `<issued at, in seconds>.<HMAC>` of the student's id and that time, under the app's AUTH secret. */
+export function unreadEmailUnsubscribeToken(secret: string, userId: string, issuedAt = new Date()): string {
+  const seconds = String(Math.floor(issuedAt.getTime() / 1000));
+  return `${seconds}.${mac(secret, userId, seconds)}`;
 }
 
-export function checkUnreadEmailToken(secret: string, userId: string, token: string): boolean {
-  const given = Buffer.from(token);
-  const expected = Buffer.from(mac(secret, userId));
-  return given.length === expected.length && timingSafeEqual(given, expected);
+export function checkUnreadEmailToken(secret: string, userId: string, token: string, now = Date.now()): boolean {
+  const dated = /^(\d{1,12})\.([\w-]+)$/.exec(token);
+  if (!dated) return false;
+  const [, seconds = '', signature = ''] = dated;
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(mac(secret, userId, seconds));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  return now - Number(seconds) * 1000 <= LINK_MAX_AGE_MS;
 }
 
 /** The page of one conversation (the client's route). */
