@@ -67,6 +67,8 @@ export interface AppDeps {
    * the authorization matrix test reads the API's route list from the running app this way.
    */
   onRoute?: (route: RouteOptions) => void;
+  /** How long a live stream lasts before the browser reconnects (tests shorten it). */
+  liveStreamMaxMs?: number;
 }
 
 declare module 'fastify' {
@@ -136,6 +138,7 @@ export async function buildApp({
   searchCache = true,
   backgroundJobs = true,
   onRoute,
+  liveStreamMaxMs,
 }: AppDeps): Promise<FastifyInstance> {
   const development = config.nodeEnv === 'development';
   const app = Fastify({
@@ -224,7 +227,7 @@ export async function buildApp({
   await app.register(statsRoutes, { database, groupsMatchedBaseline: config.college.groupsMatchedBaseline });
   await app.register(pingRoutes, { service: pings });
   await app.register(conversationRoutes, { service: conversations });
-  await app.register(liveRoutes, { db: database.db, changes: database.changes });
+  await app.register(liveRoutes, { db: database.db, changes: database.changes, maxStreamMs: liveStreamMaxMs });
   await app.register(moderationRoutes, { service: moderation });
   await app.register(savedSearchRoutes, { service: savedSearches });
   await app.register(lifestyleRoutes, { service: createLifestyleService({ db: database.db, config }) });

@@ -37,13 +37,20 @@ import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unreadEmailUnsubscribeToken } from '../../src/server/conversations/unread-mail';
 import {
   account,
   bookmark,
   contactMessage,
+  conversation,
+  conversationMessage,
+  conversationParticipant,
+  conversationSetting,
   lifestyleAnswer,
+  liveEvent,
   mailOutbox,
   memberSharing,
+  messageReport,
   moderationAction,
   ping,
   posting,
@@ -57,6 +64,7 @@ import {
   savedSearchDigestItem,
   savedSearchEvent,
   session,
+  studentBlock,
   user,
   verification,
 } from '../../src/server/db/schema';
@@ -412,6 +420,174 @@ async function hiddenPostingImage(): Promise<string> {
 
 const FORGED_SECRET = 'another-secret-that-is-long-enough-0123456789';
 const NOT_MODERATOR = refused(403, 'NOT_MODERATOR');
+
+// ---- Conversations (issue 19): rows of the conversations' routes, kept in this one block. ----
+// The conversation is the other student's ping to a group of the owner's: otherStudent is its
+// sender, the owner its admin, the co-admin and the member joined the group; the invited student
+// (not joined), a moderator and everyone else take no part in it and hear 404.
+
+/** A conversation of the owner's group with its first message from the other student (written directly). */
+async function conversationOfOwner(status: 'pending' | 'accepted' = 'accepted') {
+  const { postingId } = await groupOfOwner();
+  const [pinged] = await t.database.db
+    .insert(ping)
+    .values({
+      postingId,
+      searcherUserId: other.id as string,
+      senderName: 'Other Student',
+      searcherEmail: other.email as string,
+      message: 'Hello',
+      adminUserId: owner.id as string,
+      status,
+    })
+    .returning({ id: ping.id });
+  const [opened] = await t.database.db
+    .insert(conversation)
+    .values({ pingId: pinged?.id as string, postingId })
+    .returning({ id: conversation.id });
+  const [first] = await t.database.db
+    .insert(conversationMessage)
+    .values({ conversationId: opened?.id as string, senderUserId: other.id as string, body: 'Hello' })
+    .returning({ seq: conversationMessage.seq });
+  return { id: opened?.id as string, seq: first?.seq as number };
+}
+
+/** An open report of a message, for the moderators' rows. */
+async function messageReportOfOwner(): Promise<string> {
+  const { seq } = await conversationOfOwner();
+  const [row] = await t.database.db
+    .insert(messageReport)
+    .values({ messageSeq: seq, reporterUserId: owner.id as string, reason: 'scam' })
+    .returning({ id: messageReport.id });
+  return row?.id as string;
+}
+
+const NOT_IN_CONVERSATION = refused(404, 'CONVERSATION_NOT_FOUND');
+/** A participant's route: the sender, the admin, the co-admin and the member; nobody else. */
+const participantsOnly = (outcome: Outcome = ok()) => ({
+  expect: membersOnly(outcome, outcome),
+  group: { coadmin: outcome, member: outcome, invited: NOT_IN_CONVERSATION },
+  moderator: NOT_IN_CONVERSATION,
+});
+
+const conversationRows: Row[] = [
+  { route: 'GET /api/conversations', call: async () => ({ url: '/api/conversations' }), expect: membersOnly(ok()) },
+  {
+    route: 'GET /api/conversations/unread-count',
+    call: async () => ({ url: '/api/conversations/unread-count' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'GET /api/conversations/:id',
+    call: async () => ({ url: `/api/conversations/${(await conversationOfOwner('pending')).id}` }),
+    ...participantsOnly(),
+  },
+  {
+    route: 'POST /api/conversations/:id/messages',
+    call: async () => ({
+      url: `/api/conversations/${(await conversationOfOwner()).id}/messages`,
+      payload: { body: 'Hi' },
+    }),
+    ...participantsOnly(ok(201)),
+  },
+  {
+    route: 'POST /api/conversations/:id/messages',
+    name: 'the sender of a pending ping before the group replied',
+    call: async () => ({
+      url: `/api/conversations/${(await conversationOfOwner('pending')).id}/messages`,
+      payload: { body: 'Hi again' },
+    }),
+    expect: membersOnly(refused(409, 'WAIT_FOR_GROUP'), ok(201)),
+    group: { coadmin: ok(201), member: ok(201), invited: NOT_IN_CONVERSATION },
+    moderator: NOT_IN_CONVERSATION,
+  },
+  {
+    route: 'POST /api/conversations/:id/read',
+    call: async () => {
+      const { id, seq } = await conversationOfOwner();
+      return { url: `/api/conversations/${id}/read`, payload: { seq } };
+    },
+    ...participantsOnly(),
+  },
+  {
+    route: 'PUT /api/conversations/:id/share',
+    call: async () => ({
+      url: `/api/conversations/${(await conversationOfOwner()).id}/share`,
+      payload: { email: true, phone: false, instagram: true },
+    }),
+    ...participantsOnly(),
+  },
+  {
+    route: 'POST /api/conversations/:id/messages/:seq/report',
+    call: async () => {
+      const { id, seq } = await conversationOfOwner();
+      return { url: `/api/conversations/${id}/messages/${seq}/report`, payload: { reason: 'scam' } };
+    },
+    // The message is the other student's own.
+    expect: membersOnly(refused(403, 'OWN_MESSAGE'), ok()),
+    group: { coadmin: ok(), member: ok(), invited: NOT_IN_CONVERSATION },
+    moderator: NOT_IN_CONVERSATION,
+  },
+  { route: 'GET /api/me/blocks', call: async () => ({ url: '/api/me/blocks' }), expect: membersOnly(ok()) },
+  {
+    route: 'PUT /api/me/blocks/:userId',
+    call: async () => ({ url: `/api/me/blocks/${(await createMember(t)).id}` }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'DELETE /api/me/blocks/:userId',
+    call: async () => ({ url: `/api/me/blocks/${other.id}` }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'GET /api/me/conversation-settings',
+    call: async () => ({ url: '/api/me/conversation-settings' }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'PUT /api/me/conversation-settings',
+    call: async () => ({ url: '/api/me/conversation-settings', payload: { unreadEmail: true } }),
+    expect: membersOnly(ok()),
+  },
+  {
+    route: 'POST /api/conversation-emails/unsubscribe',
+    name: "the owner's genuine link",
+    call: async () => ({
+      url: `/api/conversation-emails/unsubscribe?user=${owner.id}&token=${unreadEmailUnsubscribeToken(t.config.authSecret, owner.id as string)}`,
+    }),
+    expect: everyone(ok()),
+  },
+  {
+    route: 'POST /api/conversation-emails/unsubscribe',
+    name: 'a forged link',
+    call: async () => ({
+      url: `/api/conversation-emails/unsubscribe?user=${owner.id}&token=${unreadEmailUnsubscribeToken(FORGED_SECRET, owner.id as string)}`,
+    }),
+    expect: everyone(refused(400, 'INVALID_UNSUBSCRIBE_LINK')),
+  },
+  {
+    route: 'GET /api/moderation/message-reports',
+    call: async () => ({ url: '/api/moderation/message-reports' }),
+    expect: membersOnly(NOT_MODERATOR),
+    moderator: ok(),
+  },
+  {
+    route: 'POST /api/moderation/message-reports/:id/dismiss',
+    call: async () => ({ url: `/api/moderation/message-reports/${await messageReportOfOwner()}/dismiss` }),
+    expect: membersOnly(NOT_MODERATOR),
+    moderator: ok(),
+  },
+  {
+    // The stream ends after liveStreamMaxMs here, so an allowed call returns.
+    route: 'GET /api/events',
+    call: async () => ({ url: '/api/events' }),
+    expect: membersOnly(ok()),
+    check(response) {
+      expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+    },
+  },
+];
+// ---- end of the conversations' block ----
 
 const rows: Row[] = [
   {
@@ -1001,6 +1177,7 @@ const rows: Row[] = [
     call: async () => ({ url: '/api/auth/sign-out', payload: {} }),
     expect: everyone(ok()),
   },
+  ...conversationRows,
 ];
 
 /** Our error shape's code, or better-auth's ({ code, message }); '' for an empty body. */
@@ -1009,6 +1186,17 @@ function errorCode(response: LightMyRequestResponse): string {
   const body = response.json() as { error?: { code?: string }; code?: string };
   return body.error?.code ?? body.code ?? '';
 }
+
+/** The conversations' tables (issue 19), live events included. */
+const conversationTables = {
+  conversation,
+  conversationMessage,
+  conversationParticipant,
+  conversationSetting,
+  studentBlock,
+  messageReport,
+  liveEvent,
+};
 
 /** Everything a call could change: every table but the rate limiter's, and the stored files. */
 async function snapshot(now: Date) {
@@ -1034,6 +1222,7 @@ async function snapshot(now: Date) {
     savedSearchDigest,
     lifestyleAnswer,
     memberSharing,
+    ...conversationTables,
   };
   const state: Record<string, string[]> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -1053,6 +1242,7 @@ async function snapshot(now: Date) {
 beforeAll(async () => {
   t = await createTestApp({ COLLEGE_CONFIG: collegeConfigWith({ moderators: MODERATOR_EMAILS }) }, undefined, {
     backgroundJobs: false,
+    liveStreamMaxMs: 200,
     onRoute(route) {
       if (!route.url.startsWith('/api')) return;
       for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);

@@ -27,6 +27,8 @@ export async function createTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** pino options (e.g. a stream that captures the log); quiet by default. */
     logger?: object;
+    /** How long a live stream (GET /api/events) lasts: an injected call to it returns when it ends. */
+    liveStreamMaxMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-data-'));
@@ -51,6 +53,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
     backgroundJobs: options.backgroundJobs,
     onRoute: options.onRoute,
+    liveStreamMaxMs: options.liveStreamMaxMs,
   });
   extend?.(app);
   await app.ready();

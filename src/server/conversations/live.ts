@@ -19,6 +19,11 @@ export const HEARTBEAT_MS = 20_000;
 const RETRY_MS = 2_000;
 /** Rows read at once while catching a stream up. */
 const BATCH = 500;
+/**
+ * A stream ends after this long and the browser reconnects (Last-Event-ID, RETRY_MS later): the
+ * session is checked again (a stream must not outlive its session) and no connection lives forever.
+ */
+export const STREAM_MAX_MS = 15 * 60_000;
 /** Events are kept this long for streams that reconnect. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 
@@ -137,7 +142,12 @@ function lastEventIdOf(request: FastifyRequest): number | undefined {
 
 export async function liveRoutes(
   app: FastifyInstance,
-  { db, changes, heartbeatMs = HEARTBEAT_MS }: { db: Database; changes: ChangeFeed; heartbeatMs?: number },
+  {
+    db,
+    changes,
+    heartbeatMs = HEARTBEAT_MS,
+    maxStreamMs = STREAM_MAX_MS,
+  }: { db: Database; changes: ChangeFeed; heartbeatMs?: number; maxStreamMs?: number },
 ) {
   const hub = new LiveHub(db, changes, (error) => app.log.error({ err: error }, 'live stream read failed'));
   app.decorate('live', hub);
@@ -181,12 +191,15 @@ export async function liveRoutes(
           if (closed) return;
           closed = true;
           clearInterval(heartbeat);
+          clearTimeout(lifetime);
           hub.remove(stream);
           raw.end();
         },
       };
       const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();
+      const lifetime = setTimeout(() => stream.close(), maxStreamMs);
+      lifetime.unref();
       request.raw.on('close', () => stream.close());
       try {
         await hub.open(stream, lastEventId);
