@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationLink } from '../../src/server/auth/email-verification';
-import { posting, postingMember, savedSearch } from '../../src/server/db/schema';
+import { conversation, posting, postingMember, savedSearch } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/groups/invitations';
 import { createRenewalToken } from '../../src/server/postings/renewal-token';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
@@ -597,6 +597,113 @@ describe(`hostile input to groups (issue 23): ${FUZZ_RUNS} generated payloads pe
     TIMEOUT * 2,
   );
 });
+
+// ---- Conversations (issue 19): the message routes, kept in this one block. ----
+describe(`hostile input to conversations (issue 19): ${FUZZ_RUNS} generated payloads per route`, () => {
+  let conversationId: string;
+  let adminSeq: number;
+
+  beforeAll(async () => {
+    const [row] = await t.database.db.select().from(conversation).where(eq(conversation.pingId, pingId));
+    conversationId = row?.id as string;
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/messages`,
+      headers: { ...originHeader(t), cookie: admin.cookie },
+      payload: { body: 'A reply to report' },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    adminSeq = reply.json().seq;
+  }, 120_000);
+
+  it(
+    'POST /api/conversations/:id/messages',
+    async () => {
+      const statuses = await fuzz(
+        fc.tuple(idSegment([conversationId]), jsonBody(['body'], { body: 'Hello <b>there</b>' })),
+        ([id, body]) => json(admin, 'POST', `/api/conversations/${id}/messages`)(body),
+      );
+      expect(statuses.get(400)).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'POST /api/conversations/:id/read and PUT .../share',
+    async () => {
+      await fuzz(fc.tuple(idSegment([conversationId]), jsonBody(['seq'], { seq: adminSeq })), ([id, body]) =>
+        json(pinger, 'POST', `/api/conversations/${id}/read`)(body),
+      );
+      await fuzz(
+        fc.tuple(
+          idSegment([conversationId]),
+          jsonBody(['email', 'phone', 'instagram'], { email: true, phone: false, instagram: true }),
+        ),
+        ([id, body]) => json(pinger, 'PUT', `/api/conversations/${id}/share`)(body),
+      );
+    },
+    TIMEOUT * 2,
+  );
+
+  it(
+    'POST /api/conversations/:id/messages/:seq/report',
+    async () => {
+      await fuzz(
+        fc.tuple(
+          idSegment([conversationId]),
+          fc.oneof(fc.constant(String(adminSeq)), idSegment(['1', '0', '-1', '1e3', '9007199254740993'])),
+          jsonBody(['reason', 'details'], { reason: 'scam', details: 'Asks for money' }),
+        ),
+        ([id, seq, body]) => json(pinger, 'POST', `/api/conversations/${id}/messages/${seq}/report`)(body),
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'PUT and DELETE /api/me/blocks/:userId, PUT /api/me/conversation-settings',
+    async () => {
+      await fuzz(
+        fc.tuple(fc.constantFrom('PUT', 'DELETE') as fc.Arbitrary<'PUT' | 'DELETE'>, idSegment([other.id])),
+        ([method, id]) =>
+          t.app.inject({ method, url: `/api/me/blocks/${id}`, headers: { ...originHeader(t), cookie: pinger.cookie } }),
+      );
+      await fuzz(
+        jsonBody(['unreadEmail'], { unreadEmail: false }),
+        json(pinger, 'PUT', '/api/me/conversation-settings'),
+      );
+    },
+    TIMEOUT * 2,
+  );
+
+  it(
+    'GET /api/conversations/:id and GET /api/conversations (queries)',
+    async () => {
+      await fuzz(
+        fc.tuple(idSegment([conversationId]), hostileString.filter((s) => s.length < 500).map(encodePathSegment)),
+        ([id, value]) =>
+          t.app.inject({
+            method: 'GET',
+            url: `/api/conversations/${id}?before=${value}&after=${value}&limit=${value}`,
+            headers: { cookie: pinger.cookie },
+          }),
+        { readOnly: true },
+      );
+      await fuzz(
+        hostileString.filter((s) => s.length < 500).map(encodePathSegment),
+        (value) =>
+          t.app.inject({
+            method: 'GET',
+            url: `/api/conversations?cursor=${value}&limit=${value}`,
+            headers: { cookie: pinger.cookie },
+          }),
+        { readOnly: true },
+      );
+    },
+    TIMEOUT * 2,
+  );
+});
+// ---- end of the conversations' block ----
 
 function authShape(body: string): string[] {
   let json: { code?: unknown; message?: unknown; error?: unknown };

@@ -16,6 +16,7 @@ import { originMessages } from '../../src/shared/origin-messages';
 import { pingMessages } from '../../src/shared/ping-messages';
 import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { savedSearchMessages } from '../../src/shared/saved-searches';
+import { conversationMessages } from '../../src/shared/schemas/conversations';
 import { groupMessages } from '../../src/shared/schemas/groups';
 
 /** How many payloads each route gets: `FUZZ_RUNS` (npm run test:hostile sets 10,000 unless told), else 200. */
@@ -230,6 +231,8 @@ for (const catalogue of [
   bestFitMessages,
   groupMessages,
   postingValidation,
+  // Conversations (issue 19).
+  conversationMessages,
 ])
   collect(catalogue, catalogueExact, cataloguePatterns);
 
