@@ -147,6 +147,71 @@ describe('migration 0011 (groups of students who said yes, decision 0024)', () =
   }, 120_000);
 });
 
+describe('migration 0012 (conversations, decision 0026)', () => {
+  it("gives every ping its conversation, the ping's message first, read by the group", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'qm-migrations-'));
+    const client = new PGlite();
+    try {
+      cpSync(migrationsFolder, folder, { recursive: true });
+      const journalPath = path.join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+      writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx < 12) }));
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: folder });
+      await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES
+        ('admin', 'Ada Admin', 'ada@bc.edu', true), ('co', 'Cy Co', 'cy@bc.edu', true),
+        ('s1', 'Sal One', 's1@bc.edu', true), ('s2', 'Sam Two', 's2@bc.edu', true)`);
+      const [created] = await queryRows<{ id: string }>(
+        db as never,
+        sql`INSERT INTO posting (listing_location, dorm, admin_user_id, admin_name, admin_academic_year, admin_gender,
+            aim_integer, cur_group_size, cur_num_seek)
+          VALUES ('oncampus', 'Walsh', 'admin', 'Ada Admin', 'junior', 'female', 4, 2, 2) RETURNING id`,
+      );
+      const postingId = created?.id as string;
+      await db.execute(sql`INSERT INTO posting_member (posting_id, position, name, academic_year, gender, user_id, state, role)
+        VALUES (${postingId}::uuid, 0, 'Ada Admin', 'junior', 'female', 'admin', 'joined', 'admin'),
+               (${postingId}::uuid, 1, 'Cy Co', 'senior', 'male', 'co', 'joined', 'coadmin')`);
+      await db.execute(sql`INSERT INTO ping (posting_id, searcher_user_id, sender_name, searcher_email, message, admin_user_id, status, created_at)
+        VALUES (${postingId}::uuid, 's1', 'Sal One', 's1@bc.edu', '  Is it free?  ', 'admin', 'accepted', now() - interval '2 days'),
+               (${postingId}::uuid, 's2', 'Sam Two', 's2@bc.edu', NULL, 'admin', 'pending', now() - interval '1 day')`);
+
+      await migrate(db, { migrationsFolder });
+      const conversations = await queryRows<{
+        sender: string;
+        messages: unknown;
+        first: string | null;
+        from_user: string | null;
+      }>(
+        db as never,
+        sql`SELECT g.searcher_user_id AS sender, (SELECT count(*) FROM conversation_message m WHERE m.conversation_id = c.id) AS messages,
+            (SELECT m.body FROM conversation_message m WHERE m.conversation_id = c.id ORDER BY m.seq LIMIT 1) AS first,
+            (SELECT m.sender_user_id FROM conversation_message m WHERE m.conversation_id = c.id ORDER BY m.seq LIMIT 1) AS from_user
+          FROM conversation c JOIN ping g ON g.id = c.ping_id ORDER BY g.created_at`,
+      );
+      expect(conversations.map((c) => ({ ...c, messages: toCount(c.messages) }))).toEqual([
+        { sender: 's1', messages: 1, first: 'Is it free?', from_user: 's1' },
+        { sender: 's2', messages: 0, first: null, from_user: null },
+      ]);
+      // The group (the admin and the joined co-admin) has read what was in Pings Received.
+      const positions = await queryRows<{ user_id: string; read: boolean }>(
+        db as never,
+        sql`SELECT cp.user_id, cp.read_seq = coalesce((SELECT max(seq) FROM conversation_message m
+              WHERE m.conversation_id = cp.conversation_id), 0) AS read
+          FROM conversation_participant cp ORDER BY cp.user_id`,
+      );
+      expect(positions).toEqual([
+        { user_id: 'admin', read: true },
+        { user_id: 'admin', read: true },
+        { user_id: 'co', read: true },
+        { user_id: 'co', read: true },
+      ]);
+    } finally {
+      await client.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL with several servers', () => {
   it('can run from two servers at once', async () => {
     const url = database.url as string;
