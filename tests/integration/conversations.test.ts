@@ -8,6 +8,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
 import { conversationMessage, mailOutbox, ping, user } from '../../src/server/db/schema';
 import { STUDENT_LIMITS } from '../../src/shared/limits';
 import {
@@ -810,6 +811,44 @@ describe('the live stream (GET /api/events)', () => {
 
     await Promise.all([resumed.close(), adminStream.close(), outsider.close()]);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a message written through one server reaches a stream on a second server on the same PostgreSQL',
+    async () => {
+      const handle = await openDatabase({ kind: 'postgres', url: t.database.url as string, poolSize: 2 });
+      const second = await createTestApp(
+        { COLLEGE_CONFIG: collegeConfigWith({ moderators: [MODERATOR_EMAIL] }) },
+        undefined,
+        {
+          backgroundJobs: false,
+          database: { ...handle, url: t.database.url, pgliteDir: undefined, destroy: () => handle.close() },
+        },
+      );
+      try {
+        const secondBase = await second.app.listen({ port: 0, host: '127.0.0.1' });
+        const g = await createGroup();
+        const s = await createMember(t, { email: unique('far'), name: 'Fay Far' });
+        const p = await sendPing(s, g.postingId, 'Hello from afar');
+        const stream = await openStream(secondBase, s);
+        await new Promise((r) => setTimeout(r, 200));
+        const started = Date.now();
+        // Written through the first server (this file's app).
+        const sentHere = await writeOk(g.admin, p.conversationId, 'Across servers');
+        await stream.waitFor(2);
+        expect(Date.now() - started).toBeLessThan(1_000);
+        expect(stream.events[0]?.data).toEqual({
+          conversationId: p.conversationId,
+          message: { ...sentHere, fromYou: false },
+        });
+        await new Promise((r) => setTimeout(r, 300));
+        expect(stream.events).toHaveLength(2);
+        await stream.close();
+      } finally {
+        await second.close();
+        await handle.close().catch(() => {});
+      }
+    },
+  );
 
   it('refuses a visitor', async () => {
     const response = await fetch(`${base}/api/events`);
