@@ -10,4 +10,8 @@ export const pageAddress = {
   invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   /** The 'Still looking?' e-mail's link (issue 14). */
   renewal: (token: string) => `/renew?token=${encodeURIComponent(token)}`,
+  /** The Messages page: the list of conversations (issue 19). */
+  messages: () => '/messages',
+  /** One conversation on the Messages page (issue 19). */
+  conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
 } as const;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { LiveUpdates } from '../features/conversations/live';
 import { removeFirstBackdrop } from '../shell/first-backdrop';
 import { useSession } from '../shell/session';
 import { Footer } from './Footer';
@@ -45,6 +46,7 @@ export default function MainLayout() {
         </main>
         <Footer />
         <SessionWatcher />
+        <LiveUpdates user={session.user} />
         <LayoutOverlays />
       </div>
     </QueryProvider>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Me } from '../../shared/schemas/me';
+import { useUnreadCount } from '../features/conversations/api';
 import { useInvitationCount } from '../features/groups/api';
 import { useAwaitingCount } from '../features/pings/api';
 import { useCollege } from '../shell/config-context';
@@ -70,6 +71,25 @@ function PendingInvitations({ user }: { user: Me }) {
   );
 }
 
+/** Messages, with the count of unread messages (issue 19); the live stream keeps it current. */
+function MessagesLink({ user }: { user: Me }) {
+  const { data } = useUnreadCount(user);
+  const count = data?.count ?? 0;
+  return (
+    <NavLink to="/messages" className={({ isActive }) => (isActive ? styles.active : '')}>
+      Messages
+      {count > 0 ? (
+        <>
+          <span className={styles.count} aria-hidden="true">
+            {count}
+          </span>
+          <span className="visually-hidden">, {count} unread</span>
+        </>
+      ) : null}
+    </NavLink>
+  );
+}
+
 export function Navbar({ user }: { user: Me | null }) {
   const college = useCollege();
   const hidden = useHideOnScroll();
@@ -130,6 +150,11 @@ export function Navbar({ user }: { user: Me | null }) {
               </NavLink>
             </li>
           ))}
+          {user?.emailVerified && user.termsAccepted ? (
+            <li>
+              <MessagesLink user={user} />
+            </li>
+          ) : null}
           {user?.isModerator ? (
             <li>
               <NavLink to="/moderation" className={({ isActive }) => (isActive ? styles.active : '')}>

@@ -28,6 +28,8 @@ const pages: { path: string; bare?: boolean; load: () => Promise<PageModule> }[]
   { path: '/renew', load: () => import('../features/freshness/RenewPage') },
   { path: '/moderation', load: () => import('../features/moderation/ModerationPage') },
   { path: '/alerts/unsubscribe', load: () => import('../features/saved-searches/UnsubscribePage') },
+  { path: '/messages', load: () => import('../features/conversations/MessagesPage') },
+  { path: '/messages/:id', load: () => import('../features/conversations/MessagesPage') },
   { path: '/invitations/:token', load: () => import('../features/groups/InvitationPage') },
 ];
 

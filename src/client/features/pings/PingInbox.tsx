@@ -78,6 +78,9 @@ function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: Sen
           <a href={mailtoHref(ping.senderEmail)}>{ping.senderEmail}</a>
         </p>
         <Message text={ping.message} />
+        <p className={styles.meta}>
+          <Link to={pageAddress.conversation(ping.conversationId)}>Conversation with {ping.senderName}</Link>
+        </p>
         {SenderFit ? <SenderFit pingId={ping.id} senderName={ping.senderName} /> : null}
         {ping.status === 'pending' && !ping.viewerMayAnswer ? (
           <p className={styles.meta}>Awaiting the answer of the group's administrator or a co-admin.</p>
@@ -113,6 +116,7 @@ function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: Sen
 }
 
 function SentItem({ ping }: { ping: SentPing }) {
+  const config = useCollege();
   return (
     <li>
       <article className={styles.item}>
@@ -132,6 +136,11 @@ function SentItem({ ping }: { ping: SentPing }) {
           ) : null}
         </p>
         <Message text={ping.message} />
+        <p className={styles.meta}>
+          <Link to={pageAddress.conversation(ping.conversationId)}>
+            Conversation about {placeLabel(config, ping.posting)}
+          </Link>
+        </p>
       </article>
     </li>
   );

@@ -1,0 +1,91 @@
+import { Link, useParams } from 'react-router';
+import { PING_STATUS_LABELS } from '../../../shared/options';
+import { pageAddress } from '../../../shared/page-addresses';
+import type { ConversationSummary } from '../../../shared/schemas/conversations';
+import { usePageTitle } from '../../shell/use-page-title';
+import { PagedListStates } from '../../ui/PagedListStates';
+import { useConversationList } from './api';
+import { ConversationPane } from './Conversation';
+import styles from './Messages.module.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Row({ item, active }: { item: ConversationSummary; active: boolean }) {
+  const place = item.posting.place;
+  const last = item.lastMessage;
+  return (
+    <li>
+      <Link
+        to={pageAddress.conversation(item.id)}
+        className={`${styles.row} ${active ? styles.activeRow : ''} ${item.unread > 0 ? styles.unreadRow : ''}`}
+        aria-current={active ? 'page' : undefined}
+      >
+        <span className={styles.rowHead}>
+          <span className={styles.party}>{item.otherParty}</span>
+          {item.unread > 0 ? (
+            <span className={styles.unread}>
+              {item.unread}
+              <span className="visually-hidden"> unread</span>
+            </span>
+          ) : null}
+        </span>
+        <span className={styles.rowMeta}>
+          {place} · {PING_STATUS_LABELS[item.pingStatus]}
+        </span>
+        {last ? (
+          <span className={styles.preview}>
+            {last.fromYou ? 'You: ' : ''}
+            {last.body}
+            <span className="visually-hidden">, {when(last.createdAt)}</span>
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
+function ConversationList({ activeId }: { activeId?: string }) {
+  const query = useConversationList();
+  return (
+    <PagedListStates
+      query={query}
+      empty="No conversations yet. When you ping a group, or someone pings yours, you talk here."
+      moreLabel="Show more conversations"
+      emptyClassName={styles.muted}
+    >
+      {(items) => (
+        <ul className={styles.rows} aria-label="Conversations">
+          {items.map((item) => (
+            <Row key={item.id} item={item} active={item.id === activeId} />
+          ))}
+        </ul>
+      )}
+    </PagedListStates>
+  );
+}
+
+/**
+ * Messages (issue 19): the conversations beside the open one; on a narrow screen the list and the
+ * conversation are two screens (/messages and /messages/:id).
+ */
+export function Component() {
+  const { id } = useParams();
+  usePageTitle('Messages');
+  return (
+    <div className={`${styles.page} ${id ? styles.hasOpen : ''}`}>
+      <section className={styles.listPane} aria-labelledby="messages-heading">
+        <h1 id="messages-heading" className={styles.heading}>
+          Messages
+        </h1>
+        <ConversationList activeId={id} />
+      </section>
+      <div className={styles.conversationPane}>
+        {id ? (
+          <ConversationPane key={id} id={id} />
+        ) : (
+          <p className={styles.placeholder}>Choose a conversation to read it here.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { conversationsApi } from '../../../shared/api/conversations';
+import type { ReportReason } from '../../../shared/moderation';
+import type {
+  ContactShare,
+  ConversationPage,
+  ConversationSettings,
+  ConversationView,
+  MessageView,
+  ReadAnswer,
+} from '../../../shared/schemas/conversations';
+import type { Me } from '../../../shared/schemas/me';
+import { apiFetch } from '../../api/client';
+
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: ['conversations', 'list'] as const,
+  one: (id: string) => ['conversations', 'one', id] as const,
+  unread: ['conversations', 'unread'] as const,
+  settings: ['conversations', 'settings'] as const,
+};
+
+const mayTalk = (user: Me | null) => Boolean(user?.emailVerified && user.termsAccepted);
+
+/** The unread count for the navigation; the live stream keeps it current (live.ts). */
+export function useUnreadCount(user: Me | null) {
+  return useQuery({
+    queryKey: conversationKeys.unread,
+    queryFn: ({ signal }) => apiFetch(conversationsApi.unreadCount(), { signal }),
+    enabled: mayTalk(user),
+    staleTime: 60_000,
+  });
+}
+
+export function useConversationList() {
+  return useInfiniteQuery({
+    queryKey: conversationKeys.list,
+    queryFn: ({ pageParam, signal }) => apiFetch(conversationsApi.list(pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ConversationPage) => last.nextCursor,
+  });
+}
+
+export function useConversation(id: string) {
+  return useQuery({
+    queryKey: conversationKeys.one(id),
+    queryFn: ({ signal }) => apiFetch(conversationsApi.one(id), { signal }),
+    retry: false,
+  });
+}
+
+/** Adds messages to a conversation in the cache: each once, in order of `seq`. */
+export function mergeMessages(view: ConversationView, incoming: MessageView[]): ConversationView {
+  const bySeq = new Map(view.messages.map((message) => [message.seq, message]));
+  for (const message of incoming) bySeq.set(message.seq, message);
+  return { ...view, messages: [...bySeq.values()].sort((a, b) => a.seq - b.seq) };
+}
+
+/** Older messages, put in front of the cached ones. */
+export function useLoadEarlier(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (before: number) => apiFetch(conversationsApi.one(id, { before })),
+    onSuccess: (page) =>
+      queryClient.setQueryData<ConversationView>(conversationKeys.one(id), (view) =>
+        view ? { ...mergeMessages(view, page.messages), hasEarlier: page.hasEarlier } : view,
+      ),
+  });
+}
+
+export function useSendMessage(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => apiFetch(conversationsApi.send(id), { body: JSON.stringify({ body }) }),
+    onSuccess: (message) => {
+      queryClient.setQueryData<ConversationView>(conversationKeys.one(id), (view) =>
+        view ? { ...mergeMessages(view, [message]), waitingForGroup: false } : view,
+      );
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
+      // A reply may change whether the sender writes next (waitingForGroup).
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.one(id) });
+    },
+  });
+}
+
+/** Everything up to `seq` is read: the navigation's count and the list's row follow. */
+export function useMarkRead(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (seq: number) => apiFetch(conversationsApi.markRead(id), { body: JSON.stringify({ seq }) }),
+    onSuccess: (answer: ReadAnswer) => {
+      queryClient.setQueryData(conversationKeys.unread, { count: answer.total });
+      queryClient.setQueryData<ConversationView>(conversationKeys.one(id), (view) =>
+        view ? { ...view, readSeq: Math.max(view.readSeq, answer.readSeq) } : view,
+      );
+      queryClient.setQueryData<InfiniteData<ConversationPage>>(conversationKeys.list, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((item) => (item.id === id ? { ...item, unread: 0 } : item)),
+              })),
+            }
+          : data,
+      );
+    },
+  });
+}
+
+export function useShareContact(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (share: ContactShare) => apiFetch(conversationsApi.share(id), { body: JSON.stringify(share) }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.one(id) }),
+  });
+}
+
+export function useReportMessage(id: string) {
+  return useMutation({
+    mutationFn: ({ seq, reason, details }: { seq: number; reason: ReportReason; details: string }) =>
+      apiFetch(conversationsApi.report(id, seq), { body: JSON.stringify({ reason, details: details || undefined }) }),
+  });
+}
+
+export function useBlock(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => apiFetch(conversationsApi.block(userId)),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.one(conversationId) });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
+    },
+  });
+}
+
+export function useConversationSettings() {
+  return useQuery({
+    queryKey: conversationKeys.settings,
+    queryFn: ({ signal }) => apiFetch(conversationsApi.settings(), { signal }),
+  });
+}
+
+export function useSaveConversationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ConversationSettings) =>
+      apiFetch(conversationsApi.saveSettings(), { body: JSON.stringify(settings) }),
+    onSuccess: (saved) => queryClient.setQueryData(conversationKeys.settings, saved),
+  });
+}

@@ -1,0 +1,72 @@
+import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { EVENTS_PATH } from '../../../shared/api/conversations';
+import type { ConversationPage, ConversationView, MessageView } from '../../../shared/schemas/conversations';
+import type { Me } from '../../../shared/schemas/me';
+import { conversationKeys, mergeMessages } from './api';
+
+/** A new message reaches the caches: its open conversation, the list's row and order. */
+function takeMessage(queryClient: QueryClient, conversationId: string, message: MessageView): void {
+  queryClient.setQueryData<ConversationView>(conversationKeys.one(conversationId), (view) =>
+    view
+      ? { ...mergeMessages(view, [message]), waitingForGroup: message.fromYou ? view.waitingForGroup : false }
+      : view,
+  );
+  const list = queryClient.getQueryData<InfiniteData<ConversationPage>>(conversationKeys.list);
+  const known = list?.pages.some((page) => page.items.some((item) => item.id === conversationId));
+  if (list && known) {
+    queryClient.setQueryData<InfiniteData<ConversationPage>>(conversationKeys.list, {
+      ...list,
+      pages: list.pages.map((page) => ({
+        ...page,
+        items: page.items.map((item) =>
+          item.id === conversationId
+            ? { ...item, lastMessage: message, unread: message.fromYou ? item.unread : item.unread + 1 }
+            : item,
+        ),
+      })),
+    });
+  }
+  // The order (latest first), and a conversation new to this list, come from the server.
+  void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
+}
+
+/**
+ * The tab's one live stream (Server-Sent Events): new messages go into the caches and are
+ * announced politely; unread totals update the navigation. The browser's EventSource reconnects
+ * by itself and sends Last-Event-ID, so the server replays exactly what was missed.
+ */
+export function LiveUpdates({ user }: { user: Me | null }) {
+  const queryClient = useQueryClient();
+  const [announcement, setAnnouncement] = useState('');
+  const enabled = Boolean(user?.emailVerified && user.termsAccepted);
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(EVENTS_PATH, { withCredentials: true });
+    let opened = false;
+    const onMessage = (event: MessageEvent<string>) => {
+      const data = JSON.parse(event.data) as { conversationId: string; message: MessageView };
+      takeMessage(queryClient, data.conversationId, data.message);
+      if (!data.message.fromYou) setAnnouncement(`New message from ${data.message.senderName}: ${data.message.body}`);
+    };
+    const onUnread = (event: MessageEvent<string>) => {
+      const data = JSON.parse(event.data) as { total: number };
+      queryClient.setQueryData(conversationKeys.unread, { count: data.total });
+    };
+    const onOpen = () => {
+      // A first open needs nothing; a reopened stream replays from Last-Event-ID, and a stream the
+      // server had to start afresh (its history gone) is covered by reading the counts again.
+      if (opened) void queryClient.invalidateQueries({ queryKey: conversationKeys.unread });
+      opened = true;
+    };
+    source.addEventListener('message', onMessage);
+    source.addEventListener('unread', onUnread);
+    source.addEventListener('open', onOpen);
+    return () => source.close();
+  }, [enabled, queryClient]);
+  return (
+    <div role="status" aria-live="polite" className="visually-hidden">
+      {announcement}
+    </div>
+  );
+}
