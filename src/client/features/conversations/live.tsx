@@ -12,6 +12,11 @@ function takeMessage(queryClient: QueryClient, conversationId: string, message: 
       ? { ...mergeMessages(view, [message]), waitingForGroup: message.fromYou ? view.waitingForGroup : false }
       : view,
   );
+  // A reply may open a conversation the reader was waiting in (or the ping's answer may have changed it).
+  const cached = queryClient.getQueryData<ConversationView>(conversationKeys.one(conversationId));
+  if (cached && !cached.writable && !message.fromYou) {
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.one(conversationId) });
+  }
   const list = queryClient.getQueryData<InfiniteData<ConversationPage>>(conversationKeys.list);
   const known = list?.pages.some((page) => page.items.some((item) => item.id === conversationId));
   if (list && known) {

@@ -78,6 +78,11 @@ const PingInbox = lazy(() =>
     ([inbox, fit]) => ({ default: () => <inbox.PingInbox senderFit={fit.PingFit} /> }),
   ),
 );
+const MessageSettingsSection = lazy(() =>
+  import('../../features/conversations/MessageSettings').then((module) => ({
+    default: module.MessageSettingsSection,
+  })),
+);
 const AccountSection = lazy(() =>
   import('../../features/auth/AccountSection').then((module) => ({ default: module.AccountSection })),
 );
@@ -95,6 +100,7 @@ const SECTIONS = [
   { id: 'lifestyle', label: 'Lifestyle Profile' },
   { id: 'saved-searches', label: 'Saved Searches' },
   { id: 'pings-received', label: 'Pings' },
+  { id: 'messages', label: 'Messages' },
   { id: 'account', label: 'Account' },
 ] as const;
 
@@ -224,6 +230,11 @@ export function Component() {
       {user.emailVerified && user.termsAccepted ? (
         <Suspense fallback={null}>
           <PingInbox />
+        </Suspense>
+      ) : null}
+      {user.emailVerified && user.termsAccepted ? (
+        <Suspense fallback={null}>
+          <MessageSettingsSection />
         </Suspense>
       ) : null}
       <Suspense fallback={null}>

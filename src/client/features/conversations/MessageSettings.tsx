@@ -1,0 +1,61 @@
+import { useId, useState } from 'react';
+import { conversationMessages, UNREAD_EMAIL_AFTER_MINUTES } from '../../../shared/schemas/conversations';
+import { ApiError } from '../../api/client';
+import { useConversationSettings, useSaveConversationSettings } from './api';
+import styles from './Messages.module.css';
+
+/** The profile's Messages section (issue 19): e-mails about messages left unread, on or off. */
+export function MessageSettingsSection() {
+  const settings = useConversationSettings();
+  const save = useSaveConversationSettings();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const id = useId();
+  const on = settings.data?.unreadEmail ?? true;
+  return (
+    <section id="messages" className={styles.settings} aria-labelledby="messages-settings-heading" tabIndex={-1}>
+      <h2 id="messages-settings-heading">Messages</h2>
+      {settings.isError ? (
+        <p role="alert" className={styles.error}>
+          {settings.error instanceof ApiError ? settings.error.message : 'Your settings could not be read.'}
+        </p>
+      ) : (
+        <label className={styles.choice} htmlFor={id}>
+          <input
+            id={id}
+            type="checkbox"
+            checked={on}
+            disabled={settings.isPending || save.isPending}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) =>
+              save.mutate(
+                { unreadEmail: event.target.checked },
+                {
+                  onSuccess: (saved) =>
+                    setResult({
+                      ok: true,
+                      text: saved.unreadEmail
+                        ? 'E-mails about unread messages are on.'
+                        : 'E-mails about unread messages are off.',
+                    }),
+                  onError: (error) =>
+                    setResult({
+                      ok: false,
+                      text: error instanceof ApiError ? error.message : conversationMessages.settingsTitle,
+                    }),
+                },
+              )
+            }
+          />
+          E-mail me about messages I have not read
+        </label>
+      )}
+      <p id={`${id}-hint`} className={styles.muted}>
+        When a message stays unread for {UNREAD_EMAIL_AFTER_MINUTES} minutes, we e-mail you once for that conversation
+        (at most once an hour).
+      </p>
+      <p role="status" className={result?.ok === false ? styles.error : styles.muted}>
+        {result?.text}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * Conversations (issue 19) in a real browser, two students at once: a student pings; the admin
+ * replies from the Messages page by keyboard alone and the student sees the reply arrive without a
+ * reload (and hears it: the polite live region); the admin accepts from Pings Received, which links
+ * to the conversation; the student shares Instagram and the admin sees it in the conversation; the
+ * student reports the admin's message and it reaches the moderators' reported messages. Axe at 1280
+ * and 375 px, where the list and the conversation are two screens. SCREENSHOT_DIR=<folder> saves
+ * the list and a conversation at both widths.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberSharing } from '../../src/server/db/schema/groups';
+import type { SentPing } from '../../src/shared/schemas/ping';
+import { insertPosting } from '../support/browse-fixtures';
+import { expectAccessible, expectNoSidewaysScroll, shot } from '../support/browser';
+import { collegeConfigWith } from '../support/college-config';
+import { type BrowserSuite, pageAt, startBrowserSuite } from '../support/seeded-server';
+import type { RunningServer } from '../support/server';
+
+const MODERATOR_EMAIL = `mo.moderator.${Date.now()}@bc.edu`;
+type Who = 'admin' | 'student' | 'moderator';
+let suite: BrowserSuite<Who>;
+let server: RunningServer;
+let people: BrowserSuite<Who>['members'];
+let postingId = '';
+
+const pageAs = (who: Who, width = 1280) => pageAt(suite.browser, server, width, { cookie: people[who].cookie });
+
+const api = (who: Who, path: string, init: { method?: string; body?: unknown } = {}) =>
+  fetch(`${server.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', origin: server.url, cookie: people[who].cookie },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+
+beforeAll(async () => {
+  suite = await startBrowserSuite(
+    { admin: 'Ada Admin', student: 'Sam Student', moderator: { name: 'Mo Moderator', email: MODERATOR_EMAIL } },
+    async (db, members) => {
+      postingId = await insertPosting(db, members.admin.id, { dorm: 'Walsh', curNumSeek: 2, adminName: 'Ada Admin' });
+      await db
+        .insert(memberSharing)
+        .values({ userId: members.student.id, instagramHandle: '@sam.student', phoneNumber: '617-555-0100' })
+        .onConflictDoUpdate({ target: memberSharing.userId, set: { instagramHandle: '@sam.student' } });
+    },
+    { env: { COLLEGE_CONFIG: collegeConfigWith({ moderators: [MODERATOR_EMAIL] }) } },
+  );
+  ({ server, members: people } = suite);
+}, 300_000);
+afterAll(() => suite?.stop());
+
+describe('Conversations', () => {
+  it('ping, a live reply by keyboard, accept, Instagram shared by consent, a reported message', async () => {
+    const pinged = await api('student', `/api/postings/${postingId}/pings`, {
+      method: 'POST',
+      body: { message: 'Hi! Is the room still free? See https://example.com/me.' },
+    });
+    expect(pinged.status).toBe(201);
+    const { conversationId } = (await pinged.json()) as SentPing;
+    expect(conversationId).toBeTruthy();
+
+    // The admin: one unread message in the navigation, the conversation in the list.
+    const admin = await pageAs('admin');
+    await admin.page.goto(`${server.url}/messages`);
+    const adminNav = admin.page.getByRole('navigation', { name: 'Main' });
+    await adminNav.getByRole('link', { name: /^Messages\s*,\s*1 unread$/ }).waitFor();
+    const row = admin.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Sam Student/ });
+    await row.waitFor();
+    await expectAccessible(admin.page);
+    await shot(admin.page, 'messages-list');
+
+    // The student, on the conversation: waiting for the group.
+    const student = await pageAs('student');
+    await student.page.goto(`${server.url}/messages/${conversationId}`);
+    await student.page.getByRole('heading', { name: 'Ada Admin', level: 2 }).waitFor();
+    const link = student.page.getByRole('link', { name: 'https://example.com/me' });
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
+    await student.page.getByText(/Your ping is waiting for the group/).waitFor();
+    await expectAccessible(student.page);
+
+    // The admin opens it (it is read) and replies by keyboard alone.
+    await row.click();
+    await admin.page.getByRole('heading', { name: 'Sam Student', level: 2 }).waitFor();
+    await expect
+      .poll(() => adminNav.getByRole('link', { name: /^Messages/ }).textContent(), { timeout: 5000 })
+      .toBe('Messages');
+    const box = admin.page.getByLabel('Your message');
+    await box.focus();
+    await admin.page.keyboard.type('Yes! <b>Come</b> see it on Friday.');
+    await admin.page.getByText('34 / 2,000 characters').waitFor();
+    await admin.page.keyboard.press('Control+Enter');
+    await expect.poll(() => box.inputValue()).toBe('');
+    await admin.page
+      .getByRole('region', { name: 'Messages' })
+      .getByText('Yes! <b>Come</b> see it on Friday.')
+      .waitFor();
+    await expectAccessible(admin.page);
+
+    // The student sees it without a reload, hears it, and may now write.
+    const messages = student.page.getByRole('region', { name: 'Messages' });
+    await messages.getByText('Yes! <b>Come</b> see it on Friday.').waitFor({ timeout: 5000 });
+    await expect
+      .poll(() => student.page.getByRole('status').filter({ hasText: 'New message from Ada Admin' }).count())
+      .toBe(1);
+    await student.page.getByLabel('Your message').waitFor();
+    // Tab reaches Send after the box; Enter on it sends.
+    await student.page.getByLabel('Your message').fill('Great, Friday works.');
+    await student.page.getByLabel('Your message').focus();
+    await student.page.keyboard.press('Tab');
+    expect(await student.page.evaluate(() => document.activeElement?.textContent)).toBe('Send');
+    await student.page.keyboard.press('Enter');
+    await admin.page.getByText('Great, Friday works.').waitFor({ timeout: 5000 });
+    await shot(student.page, 'conversation');
+
+    // The admin accepts from Pings Received, which links to the conversation.
+    await admin.page.goto(`${server.url}/myProfile`);
+    const ping = admin.page.getByRole('list', { name: 'Pings Received' }).getByRole('article', { name: 'Sam Student' });
+    await ping.getByRole('link', { name: 'Conversation with Sam Student' }).waitFor();
+    await ping.getByRole('button', { name: 'Accept ping from Sam Student' }).click();
+    await ping.getByText('Status: Accepted').waitFor();
+    await ping.getByRole('link', { name: 'Conversation with Sam Student' }).click();
+    await admin.page.getByRole('heading', { name: 'Sam Student', level: 2 }).waitFor();
+
+    // The student shares Instagram; the admin sees it in the conversation.
+    await student.page.getByText('Contact details and safety').click();
+    await student.page.getByRole('checkbox', { name: 'Instagram' }).check();
+    await student.page.getByRole('button', { name: 'Share my contact details' }).click();
+    await student.page.getByText('Shared with this conversation only.').waitFor();
+    await admin.page.reload();
+    const shared = admin.page.getByRole('region', { name: 'Shared contact details' });
+    await shared.getByText('Instagram: @sam.student').waitFor();
+    expect(await shared.getByText('617-555-0100').count()).toBe(0);
+    await expectAccessible(admin.page);
+
+    // The student reports the admin's message.
+    await student.page.getByRole('button', { name: 'Report message from Ada Admin' }).click();
+    const dialog = student.page.getByRole('dialog', { name: 'Report this message' });
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: 'Inappropriate' }).check();
+    await expectAccessible(student.page);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await student.page.getByRole('dialog', { name: 'Report Sent' }).waitFor();
+    await student.page.getByRole('button', { name: 'OK' }).click();
+    const queue = await api('moderator', '/api/moderation/message-reports');
+    expect(queue.status).toBe(200);
+    const { items } = (await queue.json()) as { items: { message: { body: string }; reason: string }[] };
+    expect(items.map((item) => [item.reason, item.message.body])).toEqual([
+      ['inappropriate', 'Yes! <b>Come</b> see it on Friday.'],
+    ]);
+    await student.context.close();
+    await admin.context.close();
+  });
+
+  it('at 375 px the list and the conversation are two screens', async () => {
+    const student = await pageAs('student', 375);
+    await student.page.goto(`${server.url}/messages`);
+    const row = student.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Ada Admin/ });
+    await row.waitFor();
+    await expectAccessible(student.page);
+    await expectNoSidewaysScroll(student.page);
+    await shot(student.page, 'messages-list');
+    await row.click();
+    await student.page.getByRole('heading', { name: 'Ada Admin', level: 2 }).waitFor();
+    expect(await student.page.getByRole('list', { name: 'Conversations' }).isVisible()).toBe(false);
+    await student.page.getByRole('link', { name: '← All conversations' }).waitFor();
+    await expectAccessible(student.page);
+    await expectNoSidewaysScroll(student.page);
+    await shot(student.page, 'conversation');
+    await student.page.getByRole('link', { name: '← All conversations' }).click();
+    await row.waitFor();
+    await student.context.close();
+  });
+});
