@@ -38,7 +38,10 @@ let moderator: TestMember;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   const college = collegeConfigWith({ moderators: [MODERATOR_EMAIL] });
-  t = await createTestApp({ COLLEGE_CONFIG: college, SMTP_URL: smtp.url }, undefined, { backgroundJobs: false });
+  t = await createTestApp({ COLLEGE_CONFIG: college, SMTP_URL: smtp.url }, undefined, {
+    backgroundJobs: false,
+    liveHeartbeatMs: 300,
+  });
   moderator = await createMember(t, { email: MODERATOR_EMAIL, name: 'Morgan Moderator' });
 });
 afterAll(async () => {
@@ -751,9 +754,10 @@ describe('the live stream (GET /api/events)', () => {
 
     const stream = await openStream(base, s);
     const adminStream = await openStream(base, g.admin);
-    // Only what happens after it opens.
-    await new Promise((r) => setTimeout(r, 100));
+    // Only what happens after it opens; a quiet stream hears heartbeats.
+    await new Promise((r) => setTimeout(r, 700));
     expect(stream.events).toEqual([]);
+    expect(stream.comments).toContain(': heartbeat');
 
     const started = Date.now();
     const first = await writeOk(g.admin, p.conversationId, 'Live one');
