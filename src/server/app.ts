@@ -268,7 +268,11 @@ function installBackgroundWork(app: FastifyInstance, config: AppConfig, database
   const pings = createPingService({
     db: database.db,
     config,
-    conversations: { blockedFrom: conversations.blockedFrom, open: conversations.openForPing },
+    conversations: {
+      blockedFrom: conversations.blockedFrom,
+      open: conversations.openForPing,
+      statusChanged: conversations.statusChanged,
+    },
   });
   const jobs = new JobRunner(app.log);
   jobs.add({ name: 'outbox', everyMs: OUTBOX_POLL_MS, run: () => outbox.deliverDue() });

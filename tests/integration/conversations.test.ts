@@ -854,6 +854,22 @@ describe('the live stream (GET /api/events)', () => {
     },
   );
 
+  it('tells everyone in the conversation when the ping is answered, so an open one shows its line', async () => {
+    const g = await createGroup();
+    const s = await createMember(t, { email: unique('ans'), name: 'Ansel Answered' });
+    const p = await sendPing(s, g.postingId, 'Hi');
+    const streams = await Promise.all([openStream(base, s), openStream(base, g.member)]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await call(g.coadmin, 'PATCH', `/api/pings/${p.id}`, { status: 'declined' })).statusCode).toBe(200);
+    for (const stream of streams) {
+      await stream.waitFor(1);
+      expect(stream.events.map((e) => [e.event, e.data])).toEqual([
+        ['conversation', { conversationId: p.conversationId, pingStatus: 'declined' }],
+      ]);
+    }
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
+
   it('refuses a visitor', async () => {
     const response = await fetch(`${base}/api/events`);
     expect(response.status).toBe(401);
