@@ -6,7 +6,8 @@
  *   - the database opens (as the server does, then again directly);
  *   - no half-saved posting: each posting has exactly the images its request carried, and every
  *     image row has both of its files;
- *   - every acknowledged write (201/200 answer) is present: a join's row is joined, a leave's row gone;
+ *   - every acknowledged write (201/200 answer) is present: a join's row is joined, a leave's row gone,
+ *     a ping's conversation and every conversation message (issue 19) there;
  *   - every group's size is its number of member rows (a join or leave is never half-done);
  *   - after the restart (whose start-up sweep removes unreferenced files; ORPHAN_FILE_GRACE_SECONDS=0
  *     here, a single server), no file in uploads that no image row references.
@@ -61,6 +62,9 @@ interface Acknowledged {
   /** Member rows joined (row id to the student), and rows left (issue 23). */
   joins: Map<string, string>;
   leaves: Set<string>;
+  /** Conversation messages (issue 19): their sequences, and each acknowledged ping's conversation. */
+  messages: Set<number>;
+  conversations: Map<string, string>;
 }
 const acknowledged: Acknowledged = {
   postings: new Map(),
@@ -68,6 +72,8 @@ const acknowledged: Acknowledged = {
   bookmarks: new Set(),
   joins: new Map(),
   leaves: new Set(),
+  messages: new Set(),
+  conversations: new Map(),
 };
 
 /** Checks the database and the uploads folder; `swept` says the start-up sweep has run since the kill. */
@@ -107,6 +113,21 @@ async function check(cycle: number, swept: boolean): Promise<{ postings: number;
     const pingIds = new Set((await rows<{ id: string }>(db, 'select id from ping')).map((r) => r.id));
     for (const id of acknowledged.pings)
       if (!pingIds.has(id)) fail(`cycle ${cycle}: acknowledged ping ${id} is missing`);
+    // Issue 19: each acknowledged ping has its conversation, and every acknowledged message is there.
+    const conversationOf = new Map(
+      (await rows<{ id: string; ping_id: string }>(db, 'select id, ping_id from conversation')).map((r) => [
+        r.ping_id,
+        r.id,
+      ]),
+    );
+    for (const [pingId, conversationId] of acknowledged.conversations)
+      if (conversationOf.get(pingId) !== conversationId)
+        fail(`cycle ${cycle}: acknowledged ping ${pingId} lost its conversation ${conversationId}`);
+    const seqs = new Set(
+      (await rows<{ seq: string | number }>(db, 'select seq from conversation_message')).map((r) => Number(r.seq)),
+    );
+    for (const seq of acknowledged.messages)
+      if (!seqs.has(seq)) fail(`cycle ${cycle}: acknowledged message ${seq} is missing`);
     const bookmarks = new Set(
       (await rows<{ k: string }>(db, "select user_id || '/' || posting_id as k from bookmark")).map((r) => r.k),
     );
@@ -160,6 +181,9 @@ async function main() {
   const origin = server.url;
 
   let counter = 0;
+  /** Each acknowledged posting's admin, and the conversations of pings to it (issue 19). */
+  const owners = new Map<string, Student>();
+  const conversations: { id: string; admin: Student }[] = [];
   /** Creates a posting; `invite` is a student listed (and so invited) as its second member. */
   async function createPosting(student: Student, invite?: Student): Promise<void> {
     counter += 1;
@@ -177,7 +201,10 @@ async function main() {
       headers: { cookie: student.cookie, origin, 'content-type': contentType },
       body,
     });
-    if (answer.status === 201) acknowledged.postings.set(JSON.parse(answer.body).id, count);
+    if (answer.status === 201) {
+      acknowledged.postings.set(JSON.parse(answer.body).id, count);
+      owners.set(JSON.parse(answer.body).id, student);
+    }
     // 16 writers may hold more uploads than the server's cap (issue 22): that refusal is the
     // product shedding load on purpose, unacknowledged and so owed nothing; any other 5xx fails.
     else if (answer.status >= 500 && !(answer.status === 503 && answer.body.includes('"UPLOADS_BUSY"')))
@@ -233,9 +260,23 @@ async function main() {
     while (!stop.stopped) {
       const kind = Math.random();
       try {
-        if (kind < 0.45) await createPosting(student);
+        if (kind < 0.4) await createPosting(student);
         else if (kind > 0.9) await joinOrLeave(student);
-        else {
+        else if (kind > 0.8 && conversations.length > 0) {
+          // The group's admin writes in a conversation of a ping to their posting (issue 19).
+          const { id, admin } = conversations[Math.floor(Math.random() * conversations.length)] as {
+            id: string;
+            admin: Student;
+          };
+          const answer = await request(origin, {
+            method: 'POST',
+            path: `/api/conversations/${id}/messages`,
+            headers: { cookie: admin.cookie, origin, 'content-type': 'application/json' },
+            body: JSON.stringify({ body: 'Still free: when can you visit?' }),
+          });
+          if (answer.status === 201) acknowledged.messages.add(JSON.parse(answer.body).seq);
+          else if (answer.status >= 500) fail(`message answered ${answer.status}: ${answer.body}`);
+        } else {
           const all = targets();
           const target = all[Math.floor(Math.random() * all.length)] as string;
           if (kind < 0.7) {
@@ -245,8 +286,13 @@ async function main() {
               headers: { cookie: student.cookie, origin, 'content-type': 'application/json' },
               body: JSON.stringify({ message: 'Still looking?' }),
             });
-            if (answer.status === 201) acknowledged.pings.add(JSON.parse(answer.body).id);
-            else if (answer.status >= 500) fail(`ping answered ${answer.status}: ${answer.body}`);
+            if (answer.status === 201) {
+              const sent = JSON.parse(answer.body) as { id: string; conversationId: string };
+              acknowledged.pings.add(sent.id);
+              acknowledged.conversations.set(sent.id, sent.conversationId);
+              const admin = owners.get(target);
+              if (admin) conversations.push({ id: sent.conversationId, admin });
+            } else if (answer.status >= 500) fail(`ping answered ${answer.status}: ${answer.body}`);
           } else {
             const answer = await request(origin, {
               method: 'PUT',
@@ -339,7 +385,8 @@ async function main() {
   process.stdout.write(
     `crash test passed: ${CYCLES} SIGKILLs mid-write, ${acknowledged.postings.size} postings, ` +
       `${acknowledged.pings.size} pings, ${acknowledged.bookmarks.size} bookmarks, ` +
-      `${acknowledged.joins.size} joins and ${acknowledged.leaves.size} leaves acknowledged and all present; ` +
+      `${acknowledged.joins.size} joins, ${acknowledged.leaves.size} leaves and ${acknowledged.messages.size} messages ` +
+      'acknowledged and all present; ' +
       `no half-saved posting; ${orphansSeen} unreferenced files left by the kills, all removed at restart; ${seconds} s\n`,
   );
 }

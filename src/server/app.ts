@@ -67,8 +67,9 @@ export interface AppDeps {
    * the authorization matrix test reads the API's route list from the running app this way.
    */
   onRoute?: (route: RouteOptions) => void;
-  /** How long a live stream lasts before the browser reconnects (tests shorten it). */
+  /** How long a live stream lasts before the browser reconnects, and how often it sends a heartbeat (tests shorten them). */
   liveStreamMaxMs?: number;
+  liveHeartbeatMs?: number;
 }
 
 declare module 'fastify' {
@@ -139,6 +140,7 @@ export async function buildApp({
   backgroundJobs = true,
   onRoute,
   liveStreamMaxMs,
+  liveHeartbeatMs,
 }: AppDeps): Promise<FastifyInstance> {
   const development = config.nodeEnv === 'development';
   const app = Fastify({
@@ -227,7 +229,12 @@ export async function buildApp({
   await app.register(statsRoutes, { database, groupsMatchedBaseline: config.college.groupsMatchedBaseline });
   await app.register(pingRoutes, { service: pings });
   await app.register(conversationRoutes, { service: conversations });
-  await app.register(liveRoutes, { db: database.db, changes: database.changes, maxStreamMs: liveStreamMaxMs });
+  await app.register(liveRoutes, {
+    db: database.db,
+    changes: database.changes,
+    maxStreamMs: liveStreamMaxMs,
+    heartbeatMs: liveHeartbeatMs,
+  });
   await app.register(moderationRoutes, { service: moderation });
   await app.register(savedSearchRoutes, { service: savedSearches });
   await app.register(lifestyleRoutes, { service: createLifestyleService({ db: database.db, config }) });
@@ -261,7 +268,11 @@ function installBackgroundWork(app: FastifyInstance, config: AppConfig, database
   const pings = createPingService({
     db: database.db,
     config,
-    conversations: { blockedFrom: conversations.blockedFrom, open: conversations.openForPing },
+    conversations: {
+      blockedFrom: conversations.blockedFrom,
+      open: conversations.openForPing,
+      statusChanged: conversations.statusChanged,
+    },
   });
   const jobs = new JobRunner(app.log);
   jobs.add({ name: 'outbox', everyMs: OUTBOX_POLL_MS, run: () => outbox.deliverDue() });

@@ -38,7 +38,10 @@ let moderator: TestMember;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   const college = collegeConfigWith({ moderators: [MODERATOR_EMAIL] });
-  t = await createTestApp({ COLLEGE_CONFIG: college, SMTP_URL: smtp.url }, undefined, { backgroundJobs: false });
+  t = await createTestApp({ COLLEGE_CONFIG: college, SMTP_URL: smtp.url }, undefined, {
+    backgroundJobs: false,
+    liveHeartbeatMs: 300,
+  });
   moderator = await createMember(t, { email: MODERATOR_EMAIL, name: 'Morgan Moderator' });
 });
 afterAll(async () => {
@@ -751,9 +754,10 @@ describe('the live stream (GET /api/events)', () => {
 
     const stream = await openStream(base, s);
     const adminStream = await openStream(base, g.admin);
-    // Only what happens after it opens.
-    await new Promise((r) => setTimeout(r, 100));
+    // Only what happens after it opens; a quiet stream hears heartbeats.
+    await new Promise((r) => setTimeout(r, 700));
     expect(stream.events).toEqual([]);
+    expect(stream.comments).toContain(': heartbeat');
 
     const started = Date.now();
     const first = await writeOk(g.admin, p.conversationId, 'Live one');
@@ -849,6 +853,22 @@ describe('the live stream (GET /api/events)', () => {
       }
     },
   );
+
+  it('tells everyone in the conversation when the ping is answered, so an open one shows its line', async () => {
+    const g = await createGroup();
+    const s = await createMember(t, { email: unique('ans'), name: 'Ansel Answered' });
+    const p = await sendPing(s, g.postingId, 'Hi');
+    const streams = await Promise.all([openStream(base, s), openStream(base, g.member)]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await call(g.coadmin, 'PATCH', `/api/pings/${p.id}`, { status: 'declined' })).statusCode).toBe(200);
+    for (const stream of streams) {
+      await stream.waitFor(1);
+      expect(stream.events.map((e) => [e.event, e.data])).toEqual([
+        ['conversation', { conversationId: p.conversationId, pingStatus: 'declined' }],
+      ]);
+    }
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
 
   it('refuses a visitor', async () => {
     const response = await fetch(`${base}/api/events`);

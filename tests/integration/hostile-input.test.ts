@@ -602,9 +602,20 @@ describe(`hostile input to groups (issue 23): ${FUZZ_RUNS} generated payloads pe
 describe(`hostile input to conversations (issue 19): ${FUZZ_RUNS} generated payloads per route`, () => {
   let conversationId: string;
   let adminSeq: number;
+  let talker: TestMember;
 
   beforeAll(async () => {
-    const [row] = await t.database.db.select().from(conversation).where(eq(conversation.pingId, pingId));
+    // A ping of its own to a posting of its own: the routes above may have closed the shared one.
+    talker = await createMember(t);
+    const target = await insertPosting(t.database.db, admin.id);
+    const pinged = await t.app.inject({
+      method: 'POST',
+      url: `/api/postings/${target}/pings`,
+      headers: { ...originHeader(t), cookie: talker.cookie },
+      payload: { message: 'Hello there' },
+    });
+    expect(pinged.statusCode, pinged.body).toBe(201);
+    const [row] = await t.database.db.select().from(conversation).where(eq(conversation.pingId, pinged.json().id));
     conversationId = row?.id as string;
     const reply = await t.app.inject({
       method: 'POST',
@@ -632,14 +643,14 @@ describe(`hostile input to conversations (issue 19): ${FUZZ_RUNS} generated payl
     'POST /api/conversations/:id/read and PUT .../share',
     async () => {
       await fuzz(fc.tuple(idSegment([conversationId]), jsonBody(['seq'], { seq: adminSeq })), ([id, body]) =>
-        json(pinger, 'POST', `/api/conversations/${id}/read`)(body),
+        json(talker, 'POST', `/api/conversations/${id}/read`)(body),
       );
       await fuzz(
         fc.tuple(
           idSegment([conversationId]),
           jsonBody(['email', 'phone', 'instagram'], { email: true, phone: false, instagram: true }),
         ),
-        ([id, body]) => json(pinger, 'PUT', `/api/conversations/${id}/share`)(body),
+        ([id, body]) => json(talker, 'PUT', `/api/conversations/${id}/share`)(body),
       );
     },
     TIMEOUT * 2,
@@ -654,7 +665,7 @@ describe(`hostile input to conversations (issue 19): ${FUZZ_RUNS} generated payl
           fc.oneof(fc.constant(String(adminSeq)), idSegment(['1', '0', '-1', '1e3', '9007199254740993'])),
           jsonBody(['reason', 'details'], { reason: 'scam', details: 'Asks for money' }),
         ),
-        ([id, seq, body]) => json(pinger, 'POST', `/api/conversations/${id}/messages/${seq}/report`)(body),
+        ([id, seq, body]) => json(talker, 'POST', `/api/conversations/${id}/messages/${seq}/report`)(body),
       );
     },
     TIMEOUT,
@@ -666,11 +677,11 @@ describe(`hostile input to conversations (issue 19): ${FUZZ_RUNS} generated payl
       await fuzz(
         fc.tuple(fc.constantFrom('PUT', 'DELETE') as fc.Arbitrary<'PUT' | 'DELETE'>, idSegment([other.id])),
         ([method, id]) =>
-          t.app.inject({ method, url: `/api/me/blocks/${id}`, headers: { ...originHeader(t), cookie: pinger.cookie } }),
+          t.app.inject({ method, url: `/api/me/blocks/${id}`, headers: { ...originHeader(t), cookie: talker.cookie } }),
       );
       await fuzz(
         jsonBody(['unreadEmail'], { unreadEmail: false }),
-        json(pinger, 'PUT', '/api/me/conversation-settings'),
+        json(talker, 'PUT', '/api/me/conversation-settings'),
       );
     },
     TIMEOUT * 2,
@@ -685,7 +696,7 @@ describe(`hostile input to conversations (issue 19): ${FUZZ_RUNS} generated payl
           t.app.inject({
             method: 'GET',
             url: `/api/conversations/${id}?before=${value}&after=${value}&limit=${value}`,
-            headers: { cookie: pinger.cookie },
+            headers: { cookie: talker.cookie },
           }),
         { readOnly: true },
       );
@@ -695,7 +706,7 @@ describe(`hostile input to conversations (issue 19): ${FUZZ_RUNS} generated payl
           t.app.inject({
             method: 'GET',
             url: `/api/conversations?cursor=${value}&limit=${value}`,
-            headers: { cookie: pinger.cookie },
+            headers: { cookie: talker.cookie },
           }),
         { readOnly: true },
       );

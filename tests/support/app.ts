@@ -29,6 +29,8 @@ export async function createTestApp(
     logger?: object;
     /** How long a live stream (GET /api/events) lasts: an injected call to it returns when it ends. */
     liveStreamMaxMs?: number;
+    /** How often a live stream sends its heartbeat comment. */
+    liveHeartbeatMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-data-'));
@@ -54,6 +56,7 @@ export async function createTestApp(
     backgroundJobs: options.backgroundJobs,
     onRoute: options.onRoute,
     liveStreamMaxMs: options.liveStreamMaxMs,
+    liveHeartbeatMs: options.liveHeartbeatMs,
   });
   extend?.(app);
   await app.ready();

@@ -418,9 +418,28 @@ export async function lockRecipients(tx: Executor, userIds: readonly string[]): 
   }
 }
 
+/** The conversations of these pings with their status and everyone taking part (sender and group). */
+export function pingConversations(db: Executor, pingIds: readonly string[]) {
+  if (pingIds.length === 0) return Promise.resolve([]);
+  const list = sql.join(
+    pingIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return queryRows<{ conversation_id: string; ping_status: PingStatus; people: string[] }>(
+    db,
+    sql`SELECT c.id AS conversation_id, g.status AS ping_status,
+        array(SELECT g.searcher_user_id UNION SELECT p.admin_user_id FROM posting p WHERE p.id = c.posting_id
+          UNION SELECT m.user_id FROM posting_member m WHERE m.posting_id = c.posting_id AND m.state = 'joined'
+            AND m.user_id IS NOT NULL) AS people
+      FROM conversation c JOIN ping g ON g.id = c.ping_id WHERE c.ping_id IN (${list})`,
+  );
+}
+
+export type LiveEventType = 'message' | 'unread' | 'conversation';
+
 export async function insertEvents(
   tx: Executor,
-  events: readonly { userId: string; type: 'message' | 'unread'; data: unknown }[],
+  events: readonly { userId: string; type: LiveEventType; data: unknown }[],
 ): Promise<void> {
   if (events.length === 0) return;
   const values = sql.join(
@@ -432,7 +451,7 @@ export async function insertEvents(
 
 export interface EventRow {
   seq: number | string;
-  type: 'message' | 'unread';
+  type: LiveEventType;
   data: unknown;
 }
 

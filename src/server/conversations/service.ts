@@ -119,7 +119,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
    */
   async function announceMessage(tx: Executor, message: q.MessageRow, recipients: readonly string[]) {
     await q.lockRecipients(tx, recipients);
-    const events: { userId: string; type: 'message' | 'unread'; data: unknown }[] = [];
+    const events: { userId: string; type: q.LiveEventType; data: unknown }[] = [];
     for (const userId of new Set(recipients)) {
       events.push({
         userId,
@@ -145,6 +145,29 @@ export function createConversationService({ db, config }: ConversationServiceDep
       await announceMessage(tx, first, [ping.senderId, ...group]);
     }
     return id;
+  }
+
+  /**
+   * The pings' status changed in this transaction (answered, Fulfilled, expired): everyone in their
+   * conversations hears it, so an open conversation shows whether it still takes messages.
+   */
+  async function statusChanged(tx: Executor, pingIds: readonly string[]): Promise<void> {
+    const rows = await q.pingConversations(tx, pingIds);
+    if (rows.length === 0) return;
+    await q.lockRecipients(
+      tx,
+      rows.flatMap((row) => row.people),
+    );
+    await q.insertEvents(
+      tx,
+      rows.flatMap((row) =>
+        row.people.map((userId) => ({
+          userId,
+          type: 'conversation' as const,
+          data: { conversationId: row.conversation_id, pingStatus: row.ping_status },
+        })),
+      ),
+    );
   }
 
   /** A block between the would-be sender of a ping and the posting's group, either way. */
@@ -376,6 +399,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
   return {
     openForPing,
     blockedFrom,
+    statusChanged,
     list,
     unreadCount,
     view,

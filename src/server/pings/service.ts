@@ -89,6 +89,8 @@ export interface PingConversations {
     tx: Executor,
     ping: { id: string; postingId: string; senderId: string; message: string | null },
   ): Promise<string>;
+  /** The pings' status changed (answered, closed, expired) in this transaction: their conversations' streams hear it. */
+  statusChanged(tx: Executor, pingIds: readonly string[]): Promise<void>;
 }
 
 export interface PingServiceDeps {
@@ -209,6 +211,7 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
         );
       }
       const row = await q.setAnswer(tx, pingId, status);
+      await conversations.statusChanged(tx, [pingId]);
       await enqueueMail(tx, [
         status === 'accepted'
           ? mails.accepted({
@@ -231,6 +234,10 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
    */
   async function closeOpenPings(tx: Executor, posting: { id: string; dorm: string | null; address: string | null }) {
     const closed = await q.closeOpenPings(tx, posting.id);
+    await conversations.statusChanged(
+      tx,
+      closed.map((ping) => ping.id),
+    );
     const place = placeOf(config, posting);
     await enqueueMail(
       tx,
@@ -245,6 +252,10 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
     for (;;) {
       const expired = await db.transaction(async (tx) => {
         const rows = await q.expirePending(tx, cutoff, EXPIRY_BATCH);
+        await conversations.statusChanged(
+          tx,
+          rows.map((ping) => ping.id),
+        );
         await enqueueMail(
           tx,
           rows.map((ping) =>

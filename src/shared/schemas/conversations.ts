@@ -246,4 +246,6 @@ export interface MessageReportItem {
  */
 export type LiveEvent =
   | { type: 'message'; data: { conversationId: string; message: MessageView } }
-  | { type: 'unread'; data: { total: number } };
+  | { type: 'unread'; data: { total: number } }
+  /** The ping was answered, its posting Fulfilled, or it expired: refetch the conversation for its line. */
+  | { type: 'conversation'; data: { conversationId: string; pingStatus: PingStatus } };

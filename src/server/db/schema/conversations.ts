@@ -149,7 +149,7 @@ export const liveEvent = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['message', 'unread'] }).notNull(),
+    type: text('type', { enum: ['message', 'unread', 'conversation'] }).notNull(),
     data: jsonb('data').notNull(),
     createdAt: createdAt(),
   },
