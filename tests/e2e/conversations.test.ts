@@ -72,7 +72,7 @@ describe('Conversations', () => {
     const student = await pageAs('student');
     await student.page.goto(`${server.url}/messages/${conversationId}`);
     await student.page.getByRole('heading', { name: 'Ada Admin', level: 2 }).waitFor();
-    const link = student.page.getByRole('link', { name: 'https://example.com/me' });
+    const link = student.page.getByRole('region', { name: 'Messages' }).getByRole('link', { name: 'https://example.com/me' });
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
     await student.page.getByText(/Your ping is waiting for the group/).waitFor();
     await expectAccessible(student.page);
@@ -156,6 +156,14 @@ describe('Conversations', () => {
     const row = student.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /Ada Admin/ });
     await row.waitFor();
     await expectAccessible(student.page);
+    console.log(
+      await student.page.evaluate(() =>
+        [...document.querySelectorAll('*')]
+          .filter((el) => el.getBoundingClientRect().right > 376)
+          .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`)
+          .slice(0, 15),
+      ),
+    );
     await expectNoSidewaysScroll(student.page);
     await shot(student.page, 'messages-list');
     await row.click();
@@ -168,5 +176,12 @@ describe('Conversations', () => {
     await student.page.getByRole('link', { name: '← All conversations' }).click();
     await row.waitFor();
     await student.context.close();
+    // Between the wide and the narrow bar, Messages and its count still fit beside the other links.
+    const middle = await pageAs('admin', 900);
+    await middle.page.goto(`${server.url}/messages`);
+    await middle.page.getByRole('list', { name: 'Conversations' }).waitFor();
+    await expectNoSidewaysScroll(middle.page);
+    await shot(middle.page, 'messages-list');
+    await middle.context.close();
   });
 });

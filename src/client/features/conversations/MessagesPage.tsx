@@ -73,12 +73,12 @@ export function Component() {
   usePageTitle('Messages');
   return (
     <div className={`${styles.page} ${id ? styles.hasOpen : ''}`}>
-      <section className={styles.listPane} aria-labelledby="messages-heading">
+      <div className={styles.listPane}>
         <h1 id="messages-heading" className={styles.heading}>
           Messages
         </h1>
         <ConversationList activeId={id} />
-      </section>
+      </div>
       <div className={styles.conversationPane}>
         {id ? (
           <ConversationPane key={id} id={id} />

@@ -38,7 +38,7 @@ function takeMessage(queryClient: QueryClient, conversationId: string, message: 
 
 /**
  * The tab's one live stream (Server-Sent Events): new messages go into the caches and are
- * announced politely; unread totals update the navigation. The browser's EventSource reconnects
+ * announced politely; unread totals update the navigation; a ping's answer refetches its conversation. The browser's EventSource reconnects
  * by itself and sends Last-Event-ID, so the server replays exactly what was missed.
  */
 export function LiveUpdates({ user }: { user: Me | null }) {
@@ -58,6 +58,12 @@ export function LiveUpdates({ user }: { user: Me | null }) {
       const data = JSON.parse(event.data) as { total: number };
       queryClient.setQueryData(conversationKeys.unread, { count: data.total });
     };
+    // The ping was answered, its posting Fulfilled, or it expired: the conversation's line and status.
+    const onConversation = (event: MessageEvent<string>) => {
+      const data = JSON.parse(event.data) as { conversationId: string };
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.one(data.conversationId) });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
+    };
     const onOpen = () => {
       // A first open needs nothing; a reopened stream replays from Last-Event-ID, and a stream the
       // server had to start afresh (its history gone) is covered by reading the counts again.
@@ -66,6 +72,7 @@ export function LiveUpdates({ user }: { user: Me | null }) {
     };
     source.addEventListener('message', onMessage);
     source.addEventListener('unread', onUnread);
+    source.addEventListener('conversation', onConversation);
     source.addEventListener('open', onOpen);
     return () => source.close();
   }, [enabled, queryClient]);
