@@ -15,6 +15,7 @@ import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
 import { useModerate, useModerationActions, useModerationQueue } from './api';
+import { MessageReports } from './MessageReports';
 import styles from './Moderation.module.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -153,6 +154,7 @@ export function Component() {
           </ul>
         ) : null}
       </section>
+      <MessageReports />
       <section aria-labelledby="log-heading">
         <h2 id="log-heading">Moderation record</h2>
         {actions.data && actions.data.items.length === 0 ? <p>No action has been taken yet.</p> : null}
