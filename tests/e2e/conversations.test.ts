@@ -67,6 +67,14 @@ describe('Conversations', () => {
     await row.waitFor();
     await expectAccessible(admin.page);
     await shot(admin.page, 'messages-list');
+    // With both counts (a message, a ping), the bar still holds one line down to 886 px.
+    await admin.page.setViewportSize({ width: 886, height: 900 });
+    await expectNoSidewaysScroll(admin.page);
+    const tops = await admin.page.evaluate(() =>
+      [...document.querySelectorAll('header nav ul > li')].map((li) => Math.round(li.getBoundingClientRect().top)),
+    );
+    expect(Math.max(...tops) - Math.min(...tops), `links on one line: ${tops}`).toBeLessThanOrEqual(2);
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
 
     // The student, on the conversation: waiting for the group.
     const student = await pageAs('student');
