@@ -370,6 +370,8 @@ describe("another student's private fields", () => {
   beforeAll(async () => {
     t = await createTestApp({}, undefined, {
       backgroundJobs: false,
+      // The live stream (issue 19) ends this soon here, so its GET below returns.
+      liveStreamMaxMs: 200,
       onRoute(route) {
         if (!route.url.startsWith('/api/')) return;
         if ([route.method].flat().includes('GET')) getRoutes.push(route.url);
@@ -496,7 +498,12 @@ describe("another student's private fields", () => {
       },
     ]);
     /** Moderators only: the observer is refused, and the refusal carries nothing either. */
-    const refusedUrls = new Set(['/api/moderation/queue', '/api/moderation/actions']);
+    const refusedUrls = new Set([
+      '/api/moderation/queue',
+      '/api/moderation/actions',
+      // Conversations (issue 19).
+      '/api/moderation/message-reports',
+    ]);
     /** Another student's invitation link: refused, naming nothing of its address. */
     const invitationUrl = `/api/invitations/by-token/${invitationToken}`;
     const urls = [
@@ -532,6 +539,13 @@ describe("another student's private fields", () => {
       '/api/me/groups',
       '/api/me/sharing',
       invitationUrl,
+      // Conversations (issue 19): the observer's own (the fourth student's ping), and the live stream.
+      '/api/conversations',
+      '/api/conversations/unread-count',
+      `/api/conversations/${fourthPing.json().conversationId}`,
+      '/api/me/blocks',
+      '/api/me/conversation-settings',
+      '/api/events',
       ...refusedUrls,
     ];
     // Every GET route of the app is among them (a new one must be added here).
