@@ -1,13 +1,9 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { conversationMessages, MESSAGE_MAX_LENGTH } from '../../../shared/conversation-messages';
 import { PING_STATUS_LABELS } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
-import {
-  type ConversationView,
-  conversationMessages,
-  MESSAGE_MAX_LENGTH,
-  type MessageView,
-} from '../../../shared/schemas/conversations';
+import type { ConversationView, MessageView } from '../../../shared/schemas/conversations';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { conversationMessages, UNREAD_EMAIL_AFTER_MINUTES } from '../../../shared/schemas/conversations';
+import { conversationMessages, UNREAD_EMAIL_AFTER_MINUTES } from '../../../shared/conversation-messages';
 import { ApiError } from '../../api/client';
 import { useConversationSettings, useSaveConversationSettings } from './api';
 import styles from './Messages.module.css';

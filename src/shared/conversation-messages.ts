@@ -1,0 +1,62 @@
+/**
+ * Conversations' limits and strings (issue 19), apart from the zod schemas so that the Messages
+ * page loads them without zod (its first-load budget). schemas/conversations.ts re-exports them.
+ */
+/** A message is text only, at most this many characters (after trimming). */
+export const MESSAGE_MAX_LENGTH = 2_000;
+/** Messages per page of one conversation (default and most). */
+export const MESSAGE_PAGE_SIZE = 50;
+export const MESSAGE_PAGE_MAX = 100;
+/** Conversations per page of the list. */
+export const CONVERSATION_PAGE_SIZE = 20;
+/** How long a message may stay unread before its reader is e-mailed, and how often at most per conversation. */
+export const UNREAD_EMAIL_AFTER_MINUTES = 10;
+export const UNREAD_EMAIL_EVERY_MINUTES = 60;
+/** Messages a moderator sees around a reported one. */
+export const REPORT_CONTEXT_MESSAGES = 10;
+
+/** Which side of the conversation a participant is on. */
+export const CONVERSATION_SIDES = ['sender', 'group'] as const;
+export type ConversationSide = (typeof CONVERSATION_SIDES)[number];
+
+/** Why a conversation takes no new messages: the ping's end, or (without saying so) a block. */
+export const CLOSED_REASONS = ['declined', 'expired', 'closed', 'unavailable'] as const;
+export type ClosedReason = (typeof CLOSED_REASONS)[number];
+
+/** The strings of conversations (exact; the UI shows what the server says). */
+export const conversationMessages = {
+  sendFailedTitle: 'Message Not Sent',
+  notFound: { title: 'Conversation Not Found', message: 'This conversation does not exist or you are not part of it.' },
+  messageNotFound: 'This message does not exist or has been removed.',
+  empty: 'Please write a message.',
+  tooLong: `Please keep your message to ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters or fewer.`,
+  notText: 'A message must be text.',
+  /** While the ping is pending, its sender writes again once the group has replied. */
+  waitForGroup:
+    'Your ping is waiting for the group. You can write again once someone in the group replies, or after they accept it.',
+  /** The line a read-only conversation shows, and the refusal of a message to it. */
+  closed: {
+    declined: 'The group declined this ping, so this conversation is read-only.',
+    expired: 'This ping expired without an answer, so this conversation is read-only.',
+    closed: 'This posting was marked Fulfilled, so this conversation is read-only.',
+    unavailable: 'This conversation is closed to new messages.',
+  } satisfies Record<ClosedReason, string>,
+  readFailed: 'That is not a message of this conversation.',
+  reportTitle: 'Report Not Sent',
+  reportOwn: 'You cannot report your own message.',
+  alreadyReported: 'You have already reported this message. A moderator will look at it.',
+  blockTitle: 'Block Not Changed',
+  blockSelf: 'You cannot block yourself.',
+  blockNotFound: 'There is no such student.',
+  deletedStudent: 'A deleted student',
+  settingsTitle: 'Setting Not Saved',
+  unsubscribeInvalid: {
+    title: 'Link Not Valid',
+    message: 'This unsubscribe link is not valid. Turn the e-mails off on your profile instead.',
+  },
+  unsubscribed: 'You will no longer get e-mails about unread messages. Turn them back on on your profile.',
+  rateLimited: (max: number, minutes: number) => ({
+    title: 'Too Many Messages',
+    message: `You can send at most ${max} messages in ${minutes} minutes. Please wait a moment, then try again.`,
+  }),
+} as const;
