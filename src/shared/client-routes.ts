@@ -23,6 +23,8 @@ export const ROUTE_PAGES: Readonly<Record<string, string>> = {
   '/moderation': 'features/moderation/ModerationPage.tsx',
   '/alerts/unsubscribe': 'features/saved-searches/UnsubscribePage.tsx',
   /** A route with a parameter: the server's page table matches it only by its pattern (issue 23). */
+  '/messages': 'features/conversations/MessagesPage.tsx',
+  '/messages/:id': 'features/conversations/MessagesPage.tsx',
   '/invitations/:token': 'features/groups/InvitationPage.tsx',
 };
 
