@@ -147,6 +147,7 @@ describe('Conversations', () => {
     await shared.getByText('Instagram: @sam.student').waitFor();
     expect(await shared.getByText('617-555-0100').count()).toBe(0);
     await expectAccessible(admin.page);
+    await shot(admin.page, 'conversation-shared');
 
     // The student reports the admin's message.
     await student.page.getByRole('button', { name: 'Report message from Ada Admin' }).click();
@@ -154,6 +155,7 @@ describe('Conversations', () => {
     await dialog.waitFor();
     await dialog.getByRole('radio', { name: 'Inappropriate' }).check();
     await expectAccessible(student.page);
+    await shot(student.page, 'report-message');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await student.page.getByRole('dialog', { name: 'Report Sent' }).waitFor();
     await student.page.getByRole('button', { name: 'OK' }).click();

@@ -146,17 +146,27 @@ function MessageList({ view }: { view: ConversationView }) {
     const box = scroller.current;
     const sentinel = end.current;
     if (!box || !sentinel || lastSeq <= readSeq) return;
+    let inView = false;
+    let done = false;
+    const markIfSeen = () => {
+      if (done || !inView || document.visibilityState !== 'visible') return;
+      done = true;
+      mutateRead(lastSeq);
+    };
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && document.visibilityState === 'visible') {
-          mutateRead(lastSeq);
-          observer.disconnect();
-        }
+        inView = entries.some((entry) => entry.isIntersecting);
+        markIfSeen();
       },
       { root: box },
     );
     observer.observe(sentinel);
-    return () => observer.disconnect();
+    // A message that arrived while the tab was in the background is read when the reader comes back.
+    document.addEventListener('visibilitychange', markIfSeen);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('visibilitychange', markIfSeen);
+    };
   }, [lastSeq, readSeq, mutateRead]);
 
   const onScroll = () => {

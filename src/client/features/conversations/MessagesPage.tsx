@@ -73,10 +73,8 @@ export function Component() {
   usePageTitle('Messages');
   return (
     <div className={`${styles.page} ${id ? styles.hasOpen : ''}`}>
+      <h1 className={`${styles.heading} ${styles.pageHeading}`}>Messages</h1>
       <div className={styles.listPane}>
-        <h1 id="messages-heading" className={styles.heading}>
-          Messages
-        </h1>
         <ConversationList activeId={id} />
       </div>
       <div className={styles.conversationPane}>
