@@ -10,4 +10,6 @@ export const pageAddress = {
   invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   /** The 'Still looking?' e-mail's link (issue 14). */
   renewal: (token: string) => `/renew?token=${encodeURIComponent(token)}`,
+  /** One conversation (issue 19): the unread-message e-mail's link; the client's route to build. */
+  conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
 } as const;
