@@ -4,59 +4,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACADEMIC_YEARS, GENDERS } from '../../shared/options';
-import {
-  GROUP_ROLES,
-  handOverSchema,
-  invitationTokenSchema,
-  MEMBER_STATES,
-  roleChangeSchema,
-  sharingSchema,
-} from '../../shared/schemas/groups';
+import { groupMemberViewSchema, invitationViewSchema, myGroupViewSchema } from '../../shared/schemas/group-answers';
+import { handOverSchema, invitationTokenSchema, roleChangeSchema, sharingSchema } from '../../shared/schemas/groups';
 import { idParamSchema, memberParamSchema, tokenParamSchema } from '../../shared/schemas/params';
 import { viewerOf } from '../http/route-parts';
 import type { GroupService } from './service';
-
-const iso = z.string();
-
-const invitationViewSchema = z.object({
-  id: z.string(),
-  postingId: z.string(),
-  adminName: z.string(),
-  place: z.string(),
-  memberName: z.string(),
-  expiresAt: iso,
-});
-
-const typedMemberSchema = z.object({
-  state: z.enum(MEMBER_STATES),
-  name: z.string(),
-  academicYear: z.enum(ACADEMIC_YEARS),
-  gender: z.enum(GENDERS),
-  customGender: z.string().nullable(),
-  email: z.string().nullable(),
-  instagramHandle: z.string().nullable(),
-  invitedAt: iso.nullable(),
-  invitationExpiresAt: iso.nullable(),
-  resendAfter: iso.nullable(),
-});
-
-/** GroupMemberView (src/shared/schemas/groups.ts) as the answer's schema. */
-export const groupMemberViewSchema = z.object({
-  id: z.string(),
-  position: z.number().int(),
-  joined: z.boolean(),
-  role: z.enum(GROUP_ROLES),
-  name: z.string(),
-  academicYear: z.enum(ACADEMIC_YEARS).nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  customGender: z.string().nullable(),
-  email: z.string().nullable(),
-  instagramHandle: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  isYou: z.boolean(),
-  typed: typedMemberSchema.nullable(),
-});
 
 const memberAnswerSchema = z.object({ member: groupMemberViewSchema });
 /**
@@ -157,16 +109,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
         summary: 'The groups the viewer joined (not as their admin)',
         response: {
           200: z.object({
-            items: z.array(
-              z.object({
-                postingId: z.string(),
-                place: z.string(),
-                role: z.enum(GROUP_ROLES),
-                adminName: z.string(),
-                status: z.string(),
-                joinedAt: iso,
-              }),
-            ),
+            items: z.array(myGroupViewSchema),
           }),
         },
       },
