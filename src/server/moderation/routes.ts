@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { moderationMessages } from '../../shared/moderation';
 import { problemAnswers } from '../../shared/schemas/api-error';
+import { orEmptyBody } from '../../shared/schemas/body';
 import { moderationRequestSchema, reportRequestSchema } from '../../shared/schemas/moderation';
 import {
   moderationAuditSchema,
@@ -39,7 +40,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
         tags,
         summary: "Report a posting, once per student, not one's own",
         params: lookupIdParamSchema,
-        body: reportRequestSchema,
+        body: orEmptyBody(reportRequestSchema),
         response: { 201: reportAnswerSchema, ...problemAnswers },
       },
     },
@@ -97,11 +98,11 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
                 : "Suspend the posting's admin: signed out, sign-in refused, postings hidden (a reason is required)",
           params: lookupIdParamSchema,
           // Dismissing needs no reason, so no body at all is a dismissal without one.
-          body: moderationRequestSchema.nullish(),
+          body: orEmptyBody(moderationRequestSchema),
           response: { 200: moderationDoneSchema, ...problemAnswers },
         },
       },
-      async (request) => service.act(viewerOf(request), request.params.id, action, request.body?.reason ?? ''),
+      async (request) => service.act(viewerOf(request), request.params.id, action, request.body.reason),
     );
   }
 };

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingMessages } from '../../shared/ping-messages';
 import { problemAnswers } from '../../shared/schemas/api-error';
+import { orEmptyBody } from '../../shared/schemas/body';
 import { lookupIdParamSchema } from '../../shared/schemas/params';
 import { pingAnswerSchema, pingRequestSchema } from '../../shared/schemas/ping';
 import {
@@ -38,13 +39,13 @@ export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async
         tags,
         summary: 'Ping interest in a posting: the admin is e-mailed',
         params: lookupIdParamSchema,
-        // Optional: a ping without a message may come with no body at all.
-        body: pingRequestSchema.nullish(),
+        // A ping without a message may come with no body at all.
+        body: orEmptyBody(pingRequestSchema),
         response: { 201: sentPingSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
-      const ping = await service.send(viewerOf(request), request.params.id, request.body?.message ?? '');
+      const ping = await service.send(viewerOf(request), request.params.id, request.body.message);
       return reply.status(201).send(ping);
     },
   );
