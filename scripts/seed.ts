@@ -10,7 +10,7 @@ import { lockDataDir } from '../src/server/db/data-dir-lock';
 import { applyPrivateUmask } from '../src/server/db/private-data-dir';
 import { posting, postingImage, postingMember, user } from '../src/server/db/schema';
 import { inspectImage, renderVariants } from '../src/server/images/images';
-import { POSTINGS_KEY_PREFIX } from '../src/server/postings/service';
+import { POSTINGS_KEY_PREFIX } from '../src/server/postings/images';
 import { createStorage } from '../src/server/storage';
 import { samplePerson, samplePosting, seededRandom } from './lib/sample-data';
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posting } from '../../src/server/db/schema';
-import { sweepOrphanedFiles } from '../../src/server/postings/service';
+import { sweepOrphanedFiles } from '../../src/server/postings/images';
 import type { Storage } from '../../src/server/storage';
 import { messages } from '../../src/shared/messages';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';

@@ -14,7 +14,7 @@ import type { Viewer } from '../auth/session';
 import type { Database } from '../db/client';
 import type { GroupService } from '../groups/service';
 import { AppError, errors } from '../http/errors';
-import { deletePostingsOwnedBy } from '../postings/service';
+import { deletePostingsOwnedBy } from '../postings/removal';
 import type { Storage } from '../storage';
 import * as q from './queries';
 

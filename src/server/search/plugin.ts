@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { bookmarkRoutes } from '../bookmarks/routes';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { imageUrl } from '../postings/service';
+import { imageUrl } from '../postings/images';
 import { searchRoutes } from './routes';
 import type { ImageUrl } from './service';
 

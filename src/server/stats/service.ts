@@ -5,7 +5,7 @@
  * when announcements may have been missed; without live announcements every call reads it.
  */
 import type { DatabaseHandle } from '../db/client';
-import { countFulfilledPostings } from '../postings/service';
+import { countFulfilledPostings } from '../postings/status';
 
 export interface GroupsMatched {
   read(): Promise<number>;
