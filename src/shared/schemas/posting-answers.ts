@@ -14,6 +14,7 @@ import {
   RENT_TYPES,
   UTILITIES,
 } from '../options';
+import { RENEWAL_ACTIONS, type RenewalPreview, type RenewalResult } from './freshness';
 import { groupMemberViewSchema } from './group-answers';
 import { GROUP_ROLES } from './groups';
 import type { PostingModerationView } from './moderation';
@@ -113,3 +114,27 @@ export const postingPageSchema = z.strictObject({
 
 /** PUT and DELETE /api/postings/:id/bookmark. */
 export const bookmarkStateSchema = z.strictObject({ postingId: z.string(), bookmarked: z.boolean() });
+
+/** PATCH /api/postings/:id/status: the status now, and whether this call changed it. */
+export const statusAnswerSchema = z.strictObject({ status: z.enum(POSTING_STATUSES), changed: z.boolean() });
+
+/** POST /api/postings/:id/renew: fresh again as of this moment. */
+export const renewAnswerSchema = z.strictObject({ updatedAt: iso });
+
+export const renewalPreviewSchema = z.strictObject({
+  action: z.enum(RENEWAL_ACTIONS),
+  postingId: z.string(),
+  place: z.string(),
+}) satisfies z.ZodType<RenewalPreview>;
+
+export const renewalResultSchema = z.strictObject({
+  action: z.enum(RENEWAL_ACTIONS),
+  postingId: z.string(),
+  message: z.string(),
+}) satisfies z.ZodType<RenewalResult>;
+
+/**
+ * A renewal link's token, in the page's query string (GET) or body (POST). Anything that is not a
+ * bounded text reads as '' so every broken link gets the same "not valid" answer.
+ */
+export const renewalTokenSchema = z.object({ token: z.string().max(1000).catch('') });
