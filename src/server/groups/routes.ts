@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { problemAnswers } from '../../shared/schemas/api-error';
 import { groupMemberViewSchema, invitationViewSchema, myGroupViewSchema } from '../../shared/schemas/group-answers';
 import { handOverSchema, invitationTokenSchema, roleChangeSchema, sharingSchema } from '../../shared/schemas/groups';
 import { idParamSchema, memberParamSchema, tokenParamSchema } from '../../shared/schemas/params';
@@ -24,12 +25,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/invitations/by-token/:token',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "An invitation link's invitation, for the signed-in student it was sent to; changes nothing",
         params: tokenParamSchema,
-        response: { 200: invitationViewSchema },
+        response: { 200: invitationViewSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -41,13 +42,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/invitations/:id/join',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Join the group of an invitation to the signed-in address (id: the member row). Body: { token? }',
         params: idParamSchema,
         body: answerBodySchema,
-        response: { 200: z.object({ postingId: z.string() }) },
+        response: { 200: z.object({ postingId: z.string() }), ...problemAnswers },
       },
     },
     async (request) => service.join(viewerOf(request), request.params.id, request.body?.token),
@@ -56,13 +57,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/invitations/:id/decline',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: `"This isn't me": the address is removed from the member row and the admin is told. Body: { token? }`,
         params: idParamSchema,
         body: answerBodySchema,
-        response: { 200: z.object({ declined: z.literal(true) }) },
+        response: { 200: z.object({ declined: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.decline(viewerOf(request), request.params.id, request.body?.token),
@@ -71,11 +72,11 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/invitations',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Pending, unexpired invitations to the viewer's address",
-        response: { 200: z.object({ items: z.array(invitationViewSchema) }) },
+        response: { 200: z.object({ items: z.array(invitationViewSchema) }), ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -87,11 +88,11 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/invitations/count',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "How many invitations await the viewer's answer (the navigation's count)",
-        response: { 200: z.object({ count: z.number().int() }) },
+        response: { 200: z.object({ count: z.number().int() }), ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -103,7 +104,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/groups',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'The groups the viewer joined (not as their admin)',
@@ -111,6 +112,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
           200: z.object({
             items: z.array(myGroupViewSchema),
           }),
+          ...problemAnswers,
         },
       },
     },
@@ -123,11 +125,11 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/sharing',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'What the viewer shares on the cards of the groups they joined',
-        response: { 200: sharingSchema },
+        response: { 200: sharingSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -139,12 +141,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.put(
     '/api/me/sharing',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Save the viewer's details and which of them their groups' cards show",
         body: sharingSchema,
-        response: { 200: sharingSchema },
+        response: { 200: sharingSchema, ...problemAnswers },
       },
     },
     async (request) => service.saveSharing(viewerOf(request), request.body),
@@ -153,12 +155,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/members/:memberId/invite',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Send (or send again) a member row's invitation, admin only",
         params: memberParamSchema,
-        response: { 200: memberAnswerSchema },
+        response: { 200: memberAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.invite(viewerOf(request), request.params.id, request.params.memberId),
@@ -167,12 +169,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/members/:memberId/withdraw',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Withdraw a member row's pending invitation (its link stops working), admin only",
         params: memberParamSchema,
-        response: { 200: memberAnswerSchema },
+        response: { 200: memberAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.withdraw(viewerOf(request), request.params.id, request.params.memberId),
@@ -181,12 +183,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.delete(
     '/api/postings/:id/members/:memberId',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Remove a member (a joined member is told by e-mail; the group seeks one more), admin only',
         params: memberParamSchema,
-        response: { 200: z.object({ removed: z.literal(true) }) },
+        response: { 200: z.object({ removed: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.remove(viewerOf(request), request.params.id, request.params.memberId),
@@ -195,13 +197,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.put(
     '/api/postings/:id/members/:memberId/role',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Make a joined member a co-admin, or a member again, admin only',
         params: memberParamSchema,
         body: roleChangeSchema,
-        response: { 200: memberAnswerSchema },
+        response: { 200: memberAnswerSchema, ...problemAnswers },
       },
     },
     async (request) =>
@@ -211,13 +213,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/hand-over',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Hand the group to a joined member, who becomes its admin; the old admin leaves it',
         params: idParamSchema,
         body: handOverSchema,
-        response: { 200: z.object({ handedOver: z.literal(true) }) },
+        response: { 200: z.object({ handedOver: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.handOver(viewerOf(request), request.params.id, request.body.memberId),
@@ -226,12 +228,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/leave',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Leave a group the viewer joined (the admin hands it over first)',
         params: idParamSchema,
-        response: { 200: z.object({ left: z.literal(true) }) },
+        response: { 200: z.object({ left: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.leave(viewerOf(request), request.params.id),

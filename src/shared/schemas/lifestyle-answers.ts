@@ -9,7 +9,7 @@ import { MEMBER_STATES } from './groups';
 import type { FitView, MyLifestyle, OwnGroupMember } from './lifestyle';
 import { z } from './zod';
 
-const questionSchema = z.strictObject({
+export const lifestyleQuestionViewSchema = z.strictObject({
   key: z.string(),
   topic: z.string(),
   prompt: z.string(),
@@ -27,7 +27,7 @@ const answerSchema = z.strictObject({
 }) satisfies z.ZodType<LifestyleAnswer>;
 
 export const myLifestyleSchema = z.strictObject({
-  questions: z.array(questionSchema),
+  questions: z.array(lifestyleQuestionViewSchema),
   answers: z.array(answerSchema),
 }) satisfies z.ZodType<MyLifestyle>;
 
