@@ -45,7 +45,8 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
       preValidation: app.requireMember,
       schema: {
         tags,
-        summary: 'Join the group of an invitation to the signed-in address (id: the member row). Body: { token? }',
+        summary:
+          "Join the group of an invitation to the signed-in address (id: the member row; token: the link's, when it came by one)",
         params: idParamSchema,
         body: answerBodySchema,
         response: { 200: z.object({ postingId: z.string() }), ...problemAnswers },
@@ -60,7 +61,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
       preValidation: app.requireMember,
       schema: {
         tags,
-        summary: `"This isn't me": the address is removed from the member row and the admin is told. Body: { token? }`,
+        summary: `"This isn't me": the address is removed from the member row and the admin is told`,
         params: idParamSchema,
         body: answerBodySchema,
         response: { 200: z.object({ declined: z.literal(true) }), ...problemAnswers },
