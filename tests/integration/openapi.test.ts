@@ -14,9 +14,8 @@
  *   every environment, before it is sent. An answer that does not match is not sent: the request
  *   fails with a 500 in the one error shape and the mismatch is logged. So any integration test
  *   that gets a success status from a route has proved that this answer matches its schema. What it
- *   does not prove: answers no test asks for, and keys a schema drops. The answer schemas in
- *   src/shared/schemas/*-answers.ts are strict objects (an unnamed key fails, as asserted below);
- *   the older z.object answers (groups, me, account) drop keys they do not name.
+ *   does not prove: answers no test asks for. Every answer schema is a strict object, so a key
+ *   the schema does not name fails too (asserted below) rather than being dropped in silence.
  */
 import { Writable } from 'node:stream';
 import { Validator } from '@seriousme/openapi-schema-validator';

@@ -10,7 +10,7 @@ import { errors } from '../http/errors';
 import type { Storage } from '../storage';
 import { createAccountService } from './service';
 
-const detailsSchema = z.object({
+const detailsSchema = z.strictObject({
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         summary:
           'Delete my account with its postings, images, bookmarks and pings (type the e-mail address to confirm), and sign out',
         body: deleteAccountSchema,
-        response: { 200: z.object({ deleted: z.literal(true) }), ...problemAnswers },
+        response: { 200: z.strictObject({ deleted: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request, reply) => {

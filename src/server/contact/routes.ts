@@ -13,7 +13,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactDeps> = async (app, dep
         tags: ['contact'],
         summary: 'Send a message to the team',
         body: contactMessageSchema,
-        response: { 202: z.object({ status: z.literal('sent') }), ...problemAnswers },
+        response: { 202: z.strictObject({ status: z.literal('sent') }), ...problemAnswers },
       },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ import { idParamSchema, memberParamSchema, tokenParamSchema } from '../../shared
 import { viewerOf } from '../http/route-parts';
 import type { GroupService } from './service';
 
-const memberAnswerSchema = z.object({ member: groupMemberViewSchema });
+const memberAnswerSchema = z.strictObject({ member: groupMemberViewSchema });
 /**
  * The join and decline bodies: optional (a POST without a body reads as null), with the link's
  * token when the student came by it.
@@ -49,7 +49,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
           "Join the group of an invitation to the signed-in address (id: the member row; token: the link's, when it came by one)",
         params: idParamSchema,
         body: answerBodySchema,
-        response: { 200: z.object({ postingId: z.string() }), ...problemAnswers },
+        response: { 200: z.strictObject({ postingId: z.string() }), ...problemAnswers },
       },
     },
     async (request) => service.join(viewerOf(request), request.params.id, request.body?.token),
@@ -64,7 +64,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
         summary: `"This isn't me": the address is removed from the member row and the admin is told`,
         params: idParamSchema,
         body: answerBodySchema,
-        response: { 200: z.object({ declined: z.literal(true) }), ...problemAnswers },
+        response: { 200: z.strictObject({ declined: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.decline(viewerOf(request), request.params.id, request.body?.token),
@@ -77,7 +77,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
       schema: {
         tags,
         summary: "Pending, unexpired invitations to the viewer's address",
-        response: { 200: z.object({ items: z.array(invitationViewSchema) }), ...problemAnswers },
+        response: { 200: z.strictObject({ items: z.array(invitationViewSchema) }), ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -93,7 +93,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
       schema: {
         tags,
         summary: "How many invitations await the viewer's answer (the navigation's count)",
-        response: { 200: z.object({ count: z.number().int() }), ...problemAnswers },
+        response: { 200: z.strictObject({ count: z.number().int() }), ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -110,7 +110,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
         tags,
         summary: 'The groups the viewer joined (not as their admin)',
         response: {
-          200: z.object({
+          200: z.strictObject({
             items: z.array(myGroupViewSchema),
           }),
           ...problemAnswers,
@@ -189,7 +189,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
         tags,
         summary: 'Remove a member (a joined member is told by e-mail; the group seeks one more), admin only',
         params: memberParamSchema,
-        response: { 200: z.object({ removed: z.literal(true) }), ...problemAnswers },
+        response: { 200: z.strictObject({ removed: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.remove(viewerOf(request), request.params.id, request.params.memberId),
@@ -220,7 +220,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
         summary: 'Hand the group to a joined member, who becomes its admin; the old admin leaves it',
         params: idParamSchema,
         body: handOverSchema,
-        response: { 200: z.object({ handedOver: z.literal(true) }), ...problemAnswers },
+        response: { 200: z.strictObject({ handedOver: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.handOver(viewerOf(request), request.params.id, request.body.memberId),
@@ -234,7 +234,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
         tags,
         summary: 'Leave a group the viewer joined (the admin hands it over first)',
         params: idParamSchema,
-        response: { 200: z.object({ left: z.literal(true) }), ...problemAnswers },
+        response: { 200: z.strictObject({ left: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.leave(viewerOf(request), request.params.id),

@@ -5,7 +5,7 @@ import { problemAnswers } from '../../shared/schemas/api-error';
 import type { DatabaseHandle } from '../db/client';
 import { AppError } from '../http/errors';
 
-const healthBody = z.object({ status: z.literal('ok') });
+const healthBody = z.strictObject({ status: z.literal('ok') });
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get(

@@ -9,7 +9,7 @@ import { authHeaders } from '../http/client-address';
 import { AppError, errors } from '../http/errors';
 import { acceptTerms, toMe } from './service';
 
-const meSchema = z.object({
+const meSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
       schema: {
         tags: ['me'],
         summary: 'The signed-in user, or null',
-        response: { 200: z.object({ user: meSchema.nullable() }), ...problemAnswers },
+        response: { 200: z.strictObject({ user: meSchema.nullable() }), ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -51,7 +51,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
         tags: ['me'],
         summary: 'Accept the Terms & Conditions in force',
         body: z.object({ version: z.string().min(1).max(100) }),
-        response: { 200: z.object({ user: meSchema }), ...problemAnswers },
+        response: { 200: z.strictObject({ user: meSchema }), ...problemAnswers },
       },
     },
     async (request) => {
@@ -68,7 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
       schema: {
         tags: ['me'],
         summary: 'Decline the Terms & Conditions: deletes the account and everything it owns, and signs out',
-        response: { 200: z.object({ deleted: z.literal(true) }), ...problemAnswers },
+        response: { 200: z.strictObject({ deleted: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request, reply) => {

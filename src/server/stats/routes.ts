@@ -17,7 +17,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; grou
       schema: {
         tags: ['config'],
         summary: "Groups matched to date: the college's baseline plus the postings marked Fulfilled here",
-        response: { 200: z.object({ groupsMatched: z.number().int() }), ...problemAnswers },
+        response: { 200: z.strictObject({ groupsMatched: z.number().int() }), ...problemAnswers },
       },
     },
     async (_request, reply) => {

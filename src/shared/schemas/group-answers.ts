@@ -16,7 +16,7 @@ import { z } from './zod';
 
 const iso = z.string();
 
-export const invitationViewSchema = z.object({
+export const invitationViewSchema = z.strictObject({
   id: z.string(),
   postingId: z.string(),
   adminName: z.string(),
@@ -25,7 +25,7 @@ export const invitationViewSchema = z.object({
   expiresAt: iso,
 }) satisfies z.ZodType<InvitationView>;
 
-const typedMemberSchema = z.object({
+const typedMemberSchema = z.strictObject({
   state: z.enum(MEMBER_STATES),
   name: z.string(),
   academicYear: z.enum(ACADEMIC_YEARS),
@@ -38,7 +38,7 @@ const typedMemberSchema = z.object({
   resendAfter: iso.nullable(),
 }) satisfies z.ZodType<TypedMemberView>;
 
-export const groupMemberViewSchema = z.object({
+export const groupMemberViewSchema = z.strictObject({
   id: z.string(),
   position: z.number().int(),
   joined: z.boolean(),
@@ -54,7 +54,7 @@ export const groupMemberViewSchema = z.object({
   typed: typedMemberSchema.nullable(),
 }) satisfies z.ZodType<GroupMemberView>;
 
-export const myGroupViewSchema = z.object({
+export const myGroupViewSchema = z.strictObject({
   postingId: z.string(),
   place: z.string(),
   role: z.enum(GROUP_ROLES),
