@@ -196,6 +196,11 @@ describe('every route declares its shape with zod schemas', () => {
           ? schema
           : Object.values((schema as { content: Record<string, { schema: unknown }> }).content)[0]?.schema;
         expect(isZod(zod), `${route.key} ${status} is a zod schema`).toBe(true);
+        // Strict: an object answer names every key it may carry (checked at its top level here).
+        const def = (zod as z.ZodType)._zod.def as { type: string; catchall?: z.ZodType };
+        if (def.type === 'object') {
+          expect(def.catchall?._zod.def.type, `${route.key} ${status} is a strict object`).toBe('never');
+        }
       }
       expect(isZod(response['4xx']), `${route.key} declares its refusals`).toBe(true);
       expect(isZod(response['5xx']), `${route.key} declares its failures`).toBe(true);

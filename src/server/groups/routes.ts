@@ -5,7 +5,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemAnswers } from '../../shared/schemas/api-error';
-import { groupMemberViewSchema, invitationViewSchema, myGroupViewSchema } from '../../shared/schemas/group-answers';
+import {
+  groupMemberViewSchema,
+  invitationViewSchema,
+  myGroupViewSchema,
+  sharingAnswerSchema,
+} from '../../shared/schemas/group-answers';
 import { handOverSchema, invitationTokenSchema, roleChangeSchema, sharingSchema } from '../../shared/schemas/groups';
 import { idParamSchema, memberParamSchema, tokenParamSchema } from '../../shared/schemas/params';
 import { viewerOf } from '../http/route-parts';
@@ -130,7 +135,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
       schema: {
         tags,
         summary: 'What the viewer shares on the cards of the groups they joined',
-        response: { 200: sharingSchema, ...problemAnswers },
+        response: { 200: sharingAnswerSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -147,7 +152,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
         tags,
         summary: "Save the viewer's details and which of them their groups' cards show",
         body: sharingSchema,
-        response: { 200: sharingSchema, ...problemAnswers },
+        response: { 200: sharingAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.saveSharing(viewerOf(request), request.body),

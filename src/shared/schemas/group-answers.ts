@@ -10,6 +10,8 @@ import {
   type InvitationView,
   MEMBER_STATES,
   type MyGroupView,
+  type Sharing,
+  sharingSchema,
   type TypedMemberView,
 } from './groups';
 import { z } from './zod';
@@ -62,3 +64,9 @@ export const myGroupViewSchema = z.strictObject({
   status: z.string(),
   joinedAt: iso,
 }) satisfies z.ZodType<MyGroupView>;
+
+/** GET and PUT /api/me/sharing: what the viewer shares, as saved (the body's schema, strict). */
+export const sharingAnswerSchema = z.strictObject({
+  ...sharingSchema.shape,
+  share: z.strictObject(sharingSchema.shape.share.shape),
+}) satisfies z.ZodType<Sharing>;
