@@ -31,7 +31,7 @@ export default defineConfig({
               // that compress worse apart (decision 0009).
               // The new-password fields (sign-up, reset) stay out: every other page would carry them.
               name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|access|session|config-context|router|use-page-title)|ui[\\/](Notice|Field|Button|FormField|light-form)|api[\\/])|src[\\/]shared[\\/](messages|options|api-error|page-answers)\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|use-page-title)|ui[\\/](Notice|Field|Button|FormField|light-form)|api[\\/])|src[\\/]shared[\\/](messages|options|api-error|page-answers)\.ts/,
             },
             {
               // The account pages' shared pieces (sign-in, sign-up, reset, the profile's account
@@ -43,14 +43,14 @@ export default defineConfig({
               // The main layout's pieces and the server-state cache every page under it uses,
               // in one file beside the layout's own chunk.
               name: 'shell',
-              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](ui[\\/]format-en-us|app[\\/](Navbar|Footer|SessionWatcher|query-client|first-backdrop)|features[\\/](pings[\\/]api|postings[\\/]keys))|src[\\/]shared[\\/]schemas[\\/]filter-params\.ts/,
+              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](ui[\\/]format-en-us|app[\\/](Navbar|Footer|SessionWatcher|query-client)|shell[\\/](first-backdrop|posting-keys)|features[\\/]pings[\\/]api)|src[\\/]shared[\\/]schemas[\\/]filter-params\.ts/,
             },
             {
               // A posting card and what it draws (the search, the profile's lists, the detail view's
               // pieces), in one file rather than eight of under a kilobyte each: a slow phone asks
               // for each file in a round trip of its own (decision 0018).
               name: 'cards',
-              test: /src[\\/]client[\\/]features[\\/](postings[\\/](PostingCard|BookmarkButton|posting-text)|posting-editor[\\/](DeletePostingButton|LazyPostingForm|query-keys|PostingForm\.module)|lifestyle[\\/](BandBadge|mine))/,
+              test: /src[\\/]client[\\/](pages[\\/]posting-card[\\/]PostingCard|common[\\/](posting-text|BandBadge)|features[\\/](postings[\\/]BookmarkButton|posting-editor[\\/](DeletePostingButton|LazyPostingForm|query-keys|PostingForm\.module)|lifestyle[\\/]mine))/,
             },
           ],
         },

@@ -1,5 +1,5 @@
 // The first-load JavaScript budget (issue 11), counted from the client build's manifest, never
-// timed. A route's page is a feature module (features/...) the entry's router loads lazily (the
+// timed. A route's page is a page module (features/... or pages/...) the entry's router loads lazily (the
 // entry chunks' dynamicImports; the entry's other lazy parts, such as the warnings dialog, are not
 // pages). The bytes a browser must fetch before that page can paint = the entry chunk
 // and its static imports + the main layout's chunk and its static imports (every page but the
@@ -67,7 +67,7 @@ export function checkFirstLoad(clientDir, budgets = BUDGETS) {
   }
   const layoutKeys = routed.has(budgets.layout) ? staticClosure(manifest, budgets.layout) : new Set();
   const pages = [...routed]
-    .filter((key) => key.startsWith('features/'))
+    .filter((key) => key.startsWith('features/') || key.startsWith('pages/'))
     .sort()
     .map((page) => {
       const start = new Set(budgets.bare.includes(page) ? entryKeys : [...entryKeys, ...layoutKeys]);

@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ConfigProvider, loadConfig } from './app/config-context';
 import { AppRoutes, preloadRoute, retryPage } from './app/router';
-import { refreshSession } from './app/session';
+import { ConfigProvider, loadConfig } from './shell/config-context';
+import { refreshSession } from './shell/session';
 import './styles/global.css';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 

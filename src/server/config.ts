@@ -80,7 +80,7 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /** TRUST_PROXY: unset trusts nobody; `2` trusts two hops; `10.0.0.1, 10.1.0.0/16, loopback` trusts those. */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
+function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
   if (text === '') return false;
   if (/^\d+$/.test(text)) {
@@ -166,7 +166,7 @@ function describeIssue(issue: z.core.$ZodIssue, prefix: string): string {
 }
 
 /** Reads and validates the college config file; throws ConfigError naming the file and field. */
-export function loadCollegeConfig(configPath: string): CollegeConfig {
+function loadCollegeConfig(configPath: string): CollegeConfig {
   let raw: string;
   try {
     raw = readFileSync(configPath, 'utf8');

@@ -2,7 +2,8 @@
  * The API addresses a page fetches for its first paint. The server writes their answers into that
  * page's HTML, or names them there as preloads (src/server/http/page-data.ts), and a page takes
  * either only for a fetch whose address matches character for character: so the client and the
- * server both build them here. Zod-free, so the client's first load does not grow.
+ * server both build them here. Zod-free, so the client's first load does not grow. The client
+ * takes them through the feature tables in ./api (postingsApi.search, pingsApi.received...).
  */
 import { CONFIG_PATH, ME_PATH } from './page-answers';
 import { filtersToParams } from './schemas/filter-params';
@@ -12,10 +13,10 @@ import type { SearchFilters } from './schemas/filters';
  * Cards per page of search results: two rows of four on a wide screen, and little enough work
  * that a slow phone draws the first page quickly; more load as the student scrolls.
  */
-export const SEARCH_PAGE_SIZE = 8;
+const SEARCH_PAGE_SIZE = 8;
 
 /** Pings per page of the profile's inbox and outbox. */
-export const PING_PAGE_SIZE = 10;
+const PING_PAGE_SIZE = 10;
 
 const withCursor = (path: string, cursor: string | null | undefined) =>
   cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path;

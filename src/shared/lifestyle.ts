@@ -1,8 +1,9 @@
 /**
- * The lifestyle questionnaire and the group fit (issue 13, docs/decisions/0015). One module for
- * both sides: the questions the profile asks, the shape of an answer, and the pure scoring that
- * turns two students' answers into a band and plain sentences. The server runs the scoring (the
- * browser never receives another student's answers); the SQL of 'Best fit' computes the same sums.
+ * The group fit of the lifestyle questionnaire (issue 13, docs/decisions/0015), for both sides: the
+ * pure scoring that turns two students' answers into a band and plain sentences, and the answers'
+ * storage form. The server runs the scoring (the browser never receives another student's answers);
+ * the SQL of 'Best fit' computes the same sums. The questions and the shape of an answer are in
+ * lifestyle-questions.ts.
  *
  * The model, per question both students answered, in both directions:
  *   does what A is suit what B can live with?  counts with B's weight;
@@ -13,220 +14,17 @@
  * dealbreaker: the band is then 'Big differences' whatever the share.
  */
 
-export const IMPORTANCES = ['none', 'somewhat', 'very'] as const;
-export type Importance = (typeof IMPORTANCES)[number];
-export const IMPORTANCE_LABELS: Record<Importance, string> = {
-  none: "Doesn't matter",
-  somewhat: 'Somewhat',
-  very: 'Very',
-};
-/** How much a direction counts, by the importance of the student whose tolerance it tests. */
-export const IMPORTANCE_WEIGHTS: Record<Importance, number> = { none: 0, somewhat: 1, very: 3 };
+// The questionnaire lives in a module of its own (it changes when the questions do, the fit when the
+// model does); the fit's callers read both from here.
+export * from './lifestyle-questions';
 
-/** At most this many options per question: acceptable answers are stored as a bit mask. */
-export const MAX_OPTIONS = 8;
-
-export interface LifestyleOption {
-  key: string;
-  label: string;
-}
-
-export interface LifestyleQuestion {
-  /** Stable key stored with each answer. */
-  key: string;
-  /** What the question is about, in a sentence: 'You and Evelyn agree on {topic}.' */
-  topic: string;
-  /** 'What I am'. */
-  prompt: string;
-  /** 'What I can live with'. */
-  livePrompt: string;
-  /** Third person before an answer's label: 'Evelyn {they} before 11 pm'. */
-  they: string;
-  /** Second person: 'You {you} before 11 pm'. */
-  you: string;
-  options: LifestyleOption[];
-}
-
-/** The questions housing offices ask (RoomSync, StarRez); a college may remove or add some. */
-export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
-  {
-    key: 'bedtime',
-    topic: 'bedtime',
-    prompt: 'When do you usually turn the lights out?',
-    livePrompt: 'Which bedtimes could you live with in a roommate?',
-    they: 'prefers lights out',
-    you: 'prefer lights out',
-    options: [
-      { key: 'before-11', label: 'before 11 pm' },
-      { key: '11-to-12', label: 'between 11 pm and midnight' },
-      { key: '12-to-1', label: 'between midnight and 1 am' },
-      { key: 'after-1', label: 'after 1 am' },
-    ],
-  },
-  {
-    key: 'wake',
-    topic: 'waking up',
-    prompt: 'When do you usually get up on weekdays?',
-    livePrompt: 'Which wake-up times could you live with?',
-    they: 'gets up',
-    you: 'get up',
-    options: [
-      { key: 'before-7', label: 'before 7 am' },
-      { key: '7-to-9', label: 'between 7 and 9 am' },
-      { key: '9-to-11', label: 'between 9 and 11 am' },
-      { key: 'after-11', label: 'after 11 am' },
-    ],
-  },
-  {
-    key: 'cleanliness',
-    topic: 'keeping the room tidy',
-    prompt: 'How do you keep your space?',
-    livePrompt: 'Which could you live with?',
-    they: 'keeps their space',
-    you: 'keep your space',
-    options: [
-      { key: 'spotless', label: 'spotless' },
-      { key: 'tidy', label: 'tidy' },
-      { key: 'lived-in', label: 'lived-in' },
-      { key: 'messy', label: 'messy' },
-    ],
-  },
-  {
-    key: 'noise',
-    topic: 'noise in the room',
-    prompt: 'How much noise do you make or like in the room?',
-    livePrompt: 'Which noise levels could you live with?',
-    they: 'likes the room',
-    you: 'like the room',
-    options: [
-      { key: 'quiet', label: 'quiet' },
-      { key: 'some', label: 'with some music and talk' },
-      { key: 'lively', label: 'lively and loud' },
-    ],
-  },
-  {
-    key: 'guests',
-    topic: 'guests',
-    prompt: 'How often do you have guests over?',
-    livePrompt: 'How often could a roommate have guests?',
-    they: 'has guests over',
-    you: 'have guests over',
-    options: [
-      { key: 'rarely', label: 'rarely' },
-      { key: 'weekends', label: 'on weekends' },
-      { key: 'often', label: 'several times a week' },
-      { key: 'overnight', label: 'often, overnight too' },
-    ],
-  },
-  {
-    key: 'study',
-    topic: 'studying in the room',
-    prompt: 'Where do you study?',
-    livePrompt: 'Which could you live with in a roommate?',
-    they: 'studies',
-    you: 'study',
-    options: [
-      { key: 'elsewhere', label: 'mostly outside the room' },
-      { key: 'sometimes', label: 'in the room sometimes' },
-      { key: 'room', label: 'in the room, needing quiet' },
-    ],
-  },
-  {
-    key: 'smoking',
-    topic: 'smoking and vaping',
-    prompt: 'Do you smoke or vape?',
-    livePrompt: 'Which could you live with?',
-    they: 'prefers',
-    you: 'prefer',
-    options: [
-      { key: 'never', label: 'no smoking or vaping' },
-      { key: 'outside', label: 'smoking or vaping outside only' },
-      { key: 'inside', label: 'smoking or vaping indoors' },
-    ],
-  },
-  {
-    key: 'alcohol',
-    topic: 'alcohol in the room',
-    prompt: 'How do you feel about alcohol in the room?',
-    livePrompt: 'Which could you live with?',
-    they: 'prefers',
-    you: 'prefer',
-    options: [
-      { key: 'none', label: 'no alcohol in the room' },
-      { key: 'occasional', label: 'an occasional drink in the room' },
-      { key: 'social', label: 'drinks with friends in the room' },
-    ],
-  },
-  {
-    key: 'sharing',
-    topic: 'sharing food and things',
-    prompt: 'How do you feel about sharing food and things?',
-    livePrompt: 'Which could you live with?',
-    they: 'prefers',
-    you: 'prefer',
-    options: [
-      { key: 'ask', label: 'asking before borrowing anything' },
-      { key: 'basics', label: 'sharing the basics' },
-      { key: 'everything', label: 'sharing almost everything' },
-    ],
-  },
-  {
-    key: 'temperature',
-    topic: 'the room temperature',
-    prompt: 'How do you like the room temperature?',
-    livePrompt: 'Which could you live with?',
-    they: 'likes the room',
-    you: 'like the room',
-    options: [
-      { key: 'cool', label: 'cool' },
-      { key: 'mild', label: 'mild' },
-      { key: 'warm', label: 'warm' },
-    ],
-  },
-  {
-    key: 'social',
-    topic: 'how social the room is',
-    prompt: 'How social should the room be?',
-    livePrompt: 'Which could you live with?',
-    they: 'wants the room to be',
-    you: 'want the room to be',
-    options: [
-      { key: 'retreat', label: 'a quiet retreat' },
-      { key: 'friendly', label: 'friendly, with some time together' },
-      { key: 'hub', label: 'the social hub' },
-    ],
-  },
-];
-
-/** The college config's changes to the default questions (config/college.json `lifestyle`). */
-export interface LifestyleConfig {
-  removeQuestions?: string[];
-  addQuestions?: LifestyleQuestion[];
-}
-
-/** The questions a deployment asks: the defaults, less those removed, plus those added. */
-export function activeQuestions(config: LifestyleConfig | undefined): LifestyleQuestion[] {
-  const removed = new Set(config?.removeQuestions ?? []);
-  return [...DEFAULT_QUESTIONS.filter((q) => !removed.has(q.key)), ...(config?.addQuestions ?? [])];
-}
-
-/** One answer as the student gives it (and reads it back on their own profile only). */
-export interface LifestyleAnswer {
-  question: string;
-  /** 'What I am': one option key. */
-  self: string;
-  /** 'What I can live with': option keys, at least one. */
-  accept: string[];
-  importance: Importance;
-}
-
-/** Answers by question key. */
-export type AnswerMap = ReadonlyMap<string, LifestyleAnswer>;
-
-export const toAnswerMap = (answers: readonly LifestyleAnswer[]): AnswerMap =>
-  new Map(answers.map((a) => [a.question, a]));
-
-/* ---------- scoring ---------- */
+import {
+  type AnswerMap,
+  IMPORTANCE_WEIGHTS,
+  IMPORTANCES,
+  type LifestyleAnswer,
+  type LifestyleQuestion,
+} from './lifestyle-questions';
 
 // The bands live in a module of their own, so cards can name one without loading the questions.
 export { BAND_LABELS, BANDS, type Band } from './lifestyle-bands';

@@ -24,7 +24,6 @@ export const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Fe
 
 export const POSTING_STATUSES = ['Unfulfilled', 'Likely Fulfilled', 'Fulfilled'] as const;
 export type PostingStatus = (typeof POSTING_STATUSES)[number];
-export const DEFAULT_POSTING_STATUS: PostingStatus = 'Unfulfilled';
 
 export const RENT_TYPES = ['total', 'per_person'] as const;
 export type RentType = (typeof RENT_TYPES)[number];
@@ -44,7 +43,7 @@ export const GROUP_SIZE_MAX = 8;
 export const HOUSING_AIM_MIN = 2;
 export const HOUSING_AIM_MAX = 12;
 
-export function range(from: number, to: number): number[] {
+function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
@@ -92,4 +91,3 @@ export const PING_MESSAGE_MAX_LENGTH = 1000;
 export const PING_HOURLY_LIMIT = 20;
 /** A ping left unanswered this long expires, and its sender is told. */
 export const PING_EXPIRY_DAYS = 14;
-export const PINGS_PAGE_SIZE = 20;

@@ -633,7 +633,7 @@ async function landing(reducedMotion: 'reduce' | 'no-preference') {
   await page.emulateMedia({ reducedMotion });
   await page.clock.install();
   await page.goto(`${seeded.server.url}/`);
-  // The server's HTML draws the first image before any script (src/client/app/first-backdrop.ts);
+  // The server's HTML draws the first image before any script (src/client/shell/first-backdrop.ts);
   // the landing page's own backdrop replaces it, and only that one rotates.
   await page.locator('#first-backdrop').waitFor({ state: 'detached' });
   // The backdrop loads the image on show first (high priority) and the next one behind it.

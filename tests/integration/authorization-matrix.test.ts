@@ -60,7 +60,7 @@ import {
   user,
   verification,
 } from '../../src/server/db/schema';
-import { hashToken } from '../../src/server/groups/service';
+import { hashToken } from '../../src/server/groups/invitations';
 import { createRenewalToken } from '../../src/server/postings/renewal-token';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
 import { createTestApp, type TestApp } from '../support/app';

@@ -117,7 +117,7 @@ describe('compression', () => {
       string,
       { file: string }
     >;
-    const postingsChunk = manifest['features/postings/PostingsPage.tsx']?.file;
+    const postingsChunk = manifest['pages/browse/PostingsPage.tsx']?.file;
     const layoutChunk = manifest['app/MainLayout.tsx']?.file;
     const signInChunk = manifest['features/auth/SignInPage.tsx']?.file;
     const postings = await t.app.inject({ method: 'GET', url: '/postings' });

@@ -8,7 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignBulkGroups, insertBulkPostings, insertBulkProfiles } from '../../scripts/lib/bulk-postings';
 import { queryRows } from '../../src/server/db/client';
-import { fitStatementsForExplain } from '../../src/server/search/queries';
+import { fitStatementsForExplain } from '../../src/server/search/fit-queries';
 import { activeQuestions } from '../../src/shared/lifestyle';
 import { searchFiltersSchema } from '../../src/shared/schemas/filters';
 import { createTestApp, type TestApp } from '../support/app';

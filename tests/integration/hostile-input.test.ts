@@ -13,7 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationLink } from '../../src/server/auth/email-verification';
 import { posting, postingMember, savedSearch } from '../../src/server/db/schema';
-import { hashToken } from '../../src/server/groups/service';
+import { hashToken } from '../../src/server/groups/invitations';
 import { createRenewalToken } from '../../src/server/postings/renewal-token';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
 import { createTestApp, type TestApp } from '../support/app';

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, posting, postingMember, user, verification } from '../../src/server/db/schema';
-import { hashToken } from '../../src/server/groups/service';
+import { hashToken } from '../../src/server/groups/invitations';
 import { createRenewalToken } from '../../src/server/postings/renewal-token';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
 import { createTestApp, type TestApp } from '../support/app';

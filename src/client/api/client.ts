@@ -1,3 +1,4 @@
+import type { ApiCall } from '../../shared/api/call';
 import { type ApiErrorBody, isApiErrorBody } from '../../shared/api-error';
 import { messages } from '../../shared/messages';
 import { takePageAnswer } from './page-answers';
@@ -20,11 +21,14 @@ export class ApiError extends Error {
 }
 
 /**
- * Fetches JSON from the API; any failure (network included) becomes an ApiError. The first GET of
- * an answer the server wrote into the page takes it from there, without a request.
+ * Makes one call from the shared path tables (src/shared/api) and returns its JSON answer, typed
+ * as the table says; any failure (network included) becomes an ApiError. The first GET of an
+ * answer the server wrote into the page takes it from there, without a request.
  */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  if ((init.method ?? 'GET') === 'GET') {
+export async function apiFetch<T>(call: ApiCall<T>, options: Omit<RequestInit, 'method'> = {}): Promise<T> {
+  const path = call.url;
+  const init: RequestInit = { ...options, method: call.method };
+  if (call.method === 'GET') {
     const inPage = takePageAnswer(path);
     if (inPage) return inPage.value as T;
   }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
+import { useCollege } from '../shell/config-context';
+import { useGroupsMatched } from '../shell/groups-matched';
 import { mailtoHref } from '../ui/mailto';
-import { useCollege } from './config-context';
 import styles from './Footer.module.css';
-import { useGroupsMatched } from './groups-matched';
 
 export function Footer() {
   const college = useCollege();

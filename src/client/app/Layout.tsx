@@ -1,11 +1,11 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { messages } from '../../shared/messages';
+import { accessFor, decideAccess, type VerifyFirstState } from '../shell/access';
+import { type ReturnState, returnPathOf } from '../shell/return-path';
+import { useSession } from '../shell/session';
 import { NoticeViewport } from '../ui/Notice';
-import { accessFor, decideAccess, type VerifyFirstState } from './access';
 import styles from './Layout.module.css';
-import { type ReturnState, returnPathOf } from './return-path';
-import { useSession } from './session';
 
 export function Loading() {
   return (

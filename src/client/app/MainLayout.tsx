@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { removeFirstBackdrop } from '../shell/first-backdrop';
+import { useSession } from '../shell/session';
 import { Footer } from './Footer';
-import { removeFirstBackdrop } from './first-backdrop';
 import { GuardedOutlet, LayoutOverlays, Loading } from './Layout';
 import styles from './Layout.module.css';
 import { Navbar } from './Navbar';
 import { QueryProvider } from './query-client';
 import { SessionWatcher } from './SessionWatcher';
-import { useSession } from './session';
 
 // Only a first sign-in (or new terms) shows the terms dialog, so it and the dialog component load
 // when needed rather than with every page (the first-load budget, decision 0009).

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { Me } from '../../shared/schemas/me';
 import { useInvitationCount } from '../features/groups/api';
 import { useAwaitingCount } from '../features/pings/api';
-import { useCollege } from './config-context';
+import { useCollege } from '../shell/config-context';
 import styles from './Navbar.module.css';
 
 const LINKS = [

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../api/client';
-import { refreshSession, SESSION_QUERY_KEY } from './session';
+import { refreshSession, SESSION_QUERY_KEY } from '../shell/session';
 
 /** Codes by which any API call says the session changed under the page. */
 const SESSION_CODES = new Set(['TERMS_NOT_ACCEPTED', 'EMAIL_NOT_VERIFIED', 'UNAUTHORIZED']);

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { sessionApi } from '../../shared/api/session';
 import { messages } from '../../shared/messages';
 import { TOAST_MS } from '../../shared/options';
-import type { MeResponse } from '../../shared/schemas/me';
 import { ApiError, apiFetch } from '../api/client';
+import { useCollege } from '../shell/config-context';
+import { refreshSession, SESSION_QUERY_KEY, setSession } from '../shell/session';
 import buttonStyles from '../ui/Button.module.css';
 import { Dialog } from '../ui/Dialog';
 import { showNotice } from '../ui/Notice';
-import { useCollege } from './config-context';
-import { refreshSession, SESSION_QUERY_KEY, setSession } from './session';
 
 /**
  * The spec's Terms & Conditions dialog. It cannot be dismissed: 'I Agree' records the
@@ -31,17 +31,13 @@ export function TermsDialog() {
   };
 
   const agree = useMutation({
-    mutationFn: () =>
-      apiFetch<MeResponse>('/api/me/terms', {
-        method: 'POST',
-        body: JSON.stringify({ version: college.termsVersion }),
-      }),
+    mutationFn: () => apiFetch(sessionApi.acceptTerms(), { body: JSON.stringify({ version: college.termsVersion }) }),
     onSuccess: (data) => setSession(data),
     onError: () => refreshSession(),
   });
 
   const decline = useMutation({
-    mutationFn: () => apiFetch<{ deleted: true }>('/api/me/decline', { method: 'POST', body: '{}' }),
+    mutationFn: () => apiFetch(sessionApi.declineTerms(), { body: '{}' }),
     onSuccess: () => {
       showNotice({
         message: messages.termsDeclined(college.productName),

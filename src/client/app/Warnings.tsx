@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { messages } from '../../shared/messages';
 import { MOBILE_WARNING_MAX_WIDTH } from '../../shared/options';
+import { useCollege } from '../shell/config-context';
 import buttonStyles from '../ui/Button.module.css';
 import { Dialog } from '../ui/Dialog';
-import { useCollege } from './config-context';
 
 const SEEN_IN_APP = 'quadmates.warning.inAppBrowser';
 const SEEN_MOBILE = 'quadmates.warning.mobile';
 
 /** The in-app browser named in a user agent, if sign-in is known to break inside it. */
-export function inAppBrowserOf(userAgent: string): 'Instagram' | 'LinkedIn' | null {
+function inAppBrowserOf(userAgent: string): 'Instagram' | 'LinkedIn' | null {
   if (/\bInstagram\b/i.test(userAgent)) return 'Instagram';
   if (/\bLinkedInApp\b/i.test(userAgent)) return 'LinkedIn';
   return null;

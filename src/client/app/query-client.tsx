@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { MeResponse } from '../../shared/schemas/me';
-import { refreshSession, SESSION_QUERY_KEY, setSession } from './session';
+import { refreshSession, SESSION_QUERY_KEY, setSession } from '../shell/session';
 
 /**
  * Server state of the signed-in pages. It loads with the main layout, not with the entry: the
  * sign-in page needs none of it (decision 0009).
  */
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
 });
 

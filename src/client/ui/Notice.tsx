@@ -3,7 +3,7 @@ import styles from './Notice.module.css';
 
 export type NoticeTone = 'info' | 'success' | 'error';
 
-export interface Notice {
+interface Notice {
   id: number;
   title?: string;
   message: string;

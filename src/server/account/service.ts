@@ -68,5 +68,3 @@ export function createAccountService({ db, storage, log, groups }: AccountServic
 
   return { details, remove };
 }
-
-export type AccountService = ReturnType<typeof createAccountService>;

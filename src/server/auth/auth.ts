@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import { AUTH_BASE_PATH } from '../../shared/api/auth';
 import { messages } from '../../shared/messages';
 import {
   cleanAccountName,
@@ -27,8 +28,8 @@ import {
 import { OIDC_PROVIDER_ID, resilientOidc } from './oidc';
 import { trustedOrigins } from './origins';
 
-export const AUTH_BASE_PATH = '/api/auth';
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+// AUTH_BASE_PATH, where better-auth is mounted, comes from the client's auth table (src/shared/api/auth.ts).
+export { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export interface AuthDeps {
   config: AppConfig;

@@ -27,8 +27,8 @@ const TOKEN_PURPOSE = 'confirm-email';
 /** As long as an unverified account waits before it is removed (UNVERIFIED_ACCOUNT_TTL_MS). */
 export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
-export const INVALID_VERIFICATION_LINK = 'INVALID_VERIFICATION_LINK';
-export const NAME_INVALID = 'NAME_INVALID';
+const INVALID_VERIFICATION_LINK = 'INVALID_VERIFICATION_LINK';
+const NAME_INVALID = 'NAME_INVALID';
 
 /** The mailed link: our page with a signed token naming the address (and the sign-up's name, to prefill). */
 export async function verificationLink(config: AppConfig, email: string, name: string): Promise<string> {

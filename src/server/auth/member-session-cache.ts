@@ -6,7 +6,7 @@ import type { Viewer } from './viewer';
  * How long a member's session is trusted without asking better-auth again. Changes are heard at
  * once (below); this only makes better-auth see an active session often enough to extend it.
  */
-export const MEMBER_SESSION_MAX_AGE_MS = 60_000;
+const MEMBER_SESSION_MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 
 interface Entry {

@@ -6,7 +6,7 @@ import type { OidcConfig } from '../config';
 
 export { OIDC_PROVIDER_ID };
 
-export const OIDC_UNAVAILABLE = 'OIDC_UNAVAILABLE';
+const OIDC_UNAVAILABLE = 'OIDC_UNAVAILABLE';
 const DISCOVERY_TIMEOUT_MS = 5_000;
 
 type AuthContext = Parameters<NonNullable<BetterAuthPlugin['init']>>[0];

@@ -24,7 +24,7 @@ export function trustedOrigins(config: Pick<AppConfig, 'publicUrl' | 'nodeEnv'>)
 
 const LOOPBACK_ALIASES: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
 
-export const CROSS_ORIGIN = 'CROSS_ORIGIN';
+const CROSS_ORIGIN = 'CROSS_ORIGIN';
 
 /** better-auth's codes for a refused page origin or redirect target. */
 export const BETTER_AUTH_ORIGIN_CODES: ReadonlySet<string> = new Set([
@@ -37,7 +37,7 @@ export const BETTER_AUTH_ORIGIN_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** What the person sees when a page's origin is refused: where they are, and where to go instead. */
-export function originRefusalMessage(productName: string, publicUrl: string, origin: string | undefined): string {
+function originRefusalMessage(productName: string, publicUrl: string, origin: string | undefined): string {
   return origin && origin !== 'null'
     ? originMessages.wrongAddress.openedAt(origin, productName, publicUrl)
     : originMessages.wrongAddress.unknown(productName, publicUrl);

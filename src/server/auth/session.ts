@@ -31,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
+const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
 export function hasAcceptedTerms(viewer: Viewer, termsVersion: string): boolean {

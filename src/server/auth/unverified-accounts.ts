@@ -4,7 +4,7 @@ import type { AccountCleanups } from './account-cleanup';
 import { deleteUnverifiedAccount, listUnverifiedBefore } from './pending-queries';
 
 /** An address nobody proved within this long is freed again (decision 0020). */
-export const UNVERIFIED_ACCOUNT_TTL_MS = 24 * 60 * 60 * 1000;
+const UNVERIFIED_ACCOUNT_TTL_MS = 24 * 60 * 60 * 1000;
 export const UNVERIFIED_EXPIRY_EVERY_MS = 15 * 60 * 1000;
 const BATCH = 200;
 

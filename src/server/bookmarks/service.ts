@@ -12,7 +12,7 @@ import { administeredCards, bookmarkedCards } from '../search/queries';
 import { decodeCursor, type ImageUrl, toCard, toPage } from '../search/service';
 import { deleteBookmark, insertBookmark } from './queries';
 
-export const POSTING_GONE = messages.api.postingGone;
+const POSTING_GONE = messages.api.postingGone;
 
 export interface BookmarkState {
   postingId: string;

@@ -13,7 +13,7 @@ import { CHANGES_CHANNEL, ChangeFeed, listeningConnection, watchChanges } from '
 import { PrivateNodeFS } from './private-data-dir';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type above both drivers: services and queries never know which engine they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle or the database: both run the same queries. */

@@ -20,7 +20,7 @@ function readHolder(dataDir: string): DataDirUser | null {
 }
 
 /** One sentence saying who holds the folder and what to do, for whoever was refused. */
-export function describeLockConflict(dataDir: string, me: DataDirUser, holder: DataDirUser | null): string {
+function describeLockConflict(dataDir: string, me: DataDirUser, holder: DataDirUser | null): string {
   if (me.kind === 'server') {
     if (holder?.kind === 'script') {
       return `${holder.command} is using the data folder ${dataDir}; wait for it to finish, then start the server.`;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /** Group and others get nothing. */
-export const PRIVATE_UMASK = 0o077;
+const PRIVATE_UMASK = 0o077;
 
 /** What the server and the scripts keep in DATA_DIR (the lock folder and its note included). */
 const ENTRIES = ['db', 'mailbox', 'uploads', 'auth-secret', 'server.lock', 'server.lock.holder.json'];

@@ -104,5 +104,3 @@ export function createGroupMails(config: AppConfig) {
     },
   };
 }
-
-export type GroupMails = ReturnType<typeof createGroupMails>;

@@ -46,9 +46,6 @@ export const canDelete = isAdmin;
 /** Answering pings to the posting. */
 export const mayAnswerPings = canManage;
 
-/** Reading the pings to the posting (members read, managers answer). */
-export const mayReadPings = (access: GroupAccess): boolean => access.viewerRole !== null;
-
 /** A posting hidden by moderation stays visible to its group and the moderators. */
 export const mayViewHidden = (access: GroupAccess, viewerIsModerator: boolean): boolean =>
   access.viewerRole !== null || viewerIsModerator;

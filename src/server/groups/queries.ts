@@ -104,11 +104,6 @@ export async function findByTokenHash(db: Executor, hash: string): Promise<Token
   return spent ? { row: spent, live: false } : null;
 }
 
-export async function findMember(db: Executor, id: string): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(postingMember).where(eq(postingMember.id, id));
-  return row;
-}
-
 export async function lockMember(tx: Executor, id: string): Promise<MemberRow | undefined> {
   const [row] = await tx.select().from(postingMember).where(eq(postingMember.id, id)).for('update');
   return row;

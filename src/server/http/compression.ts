@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Compresses answers on the fly (brotli, else gzip, by the request's Accept-Encoding): JSON from

@@ -15,7 +15,7 @@ export function containsNul(value: unknown, depth = 0): boolean {
 }
 
 /** A JSON text (as the auth routes receive it) that parses to a value holding U+0000. */
-export function jsonTextContainsNul(text: string): boolean {
+function jsonTextContainsNul(text: string): boolean {
   if (!text.includes('\u0000') && !text.includes('\\u0000')) return false;
   try {
     return containsNul(JSON.parse(text));
@@ -24,7 +24,7 @@ export function jsonTextContainsNul(text: string): boolean {
   }
 }
 
-export const nulRefused = () =>
+const nulRefused = () =>
   new AppError(400, 'NUL_CHARACTER', messages.api.badRequest.title, messages.api.badRequest.message);
 
 /** The auth routes that take an account name: a NUL there is refused with the name's own message. */

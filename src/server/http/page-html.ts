@@ -26,7 +26,7 @@ const escapeAttribute = (value: string) =>
  * The landing backdrop's first image as plain HTML, before the app's root: it paints as soon as
  * the image and the stylesheet arrive, without waiting for scripts, where the landing page's hero
  * will be (global.css, `.first-backdrop`). The landing page's own backdrop takes its place and
- * removes it (src/client/app/first-backdrop.ts).
+ * removes it (src/client/shell/first-backdrop.ts).
  */
 const firstBackdropHtml = (image: string) =>
   `<div id="first-backdrop" class="first-backdrop" aria-hidden="true"><img src="${escapeAttribute(image)}" alt="" fetchpriority="high"></div>\n    `;

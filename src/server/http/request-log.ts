@@ -46,7 +46,7 @@ export function redactUrl(url: string): string {
  * Fastify's request serializer with the URL redacted, for every log mode (JSON in production,
  * pretty in development, whatever a test captures).
  */
-export const logSerializers = {
+const logSerializers = {
   req(request: FastifyRequest) {
     return {
       method: request.method,

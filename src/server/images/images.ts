@@ -10,11 +10,11 @@ import { messages } from '../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../../shared/options';
 import { createWorkQueue } from '../limits/in-flight';
 
-export type ImageFormat = 'jpeg' | 'png';
+type ImageFormat = 'jpeg' | 'png';
 
 /** Widths of the stored variants: cards in lists, and the detail view's carousel. */
-export const CARD_WIDTH = 480;
-export const FULL_MAX_SIDE = 1600;
+const CARD_WIDTH = 480;
+const FULL_MAX_SIDE = 1600;
 
 export interface ImageVariants {
   card: Buffer;
@@ -30,7 +30,7 @@ const JPEG_MAGIC = [0xff, 0xd8, 0xff];
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** The format by the file's first bytes; null for anything that is neither JPEG nor PNG. */
-export function sniffFormat(buffer: Buffer): ImageFormat | null {
+function sniffFormat(buffer: Buffer): ImageFormat | null {
   const starts = (magic: number[]) => buffer.length >= magic.length && magic.every((byte, i) => buffer[i] === byte);
   if (starts(JPEG_MAGIC)) return 'jpeg';
   if (starts(PNG_MAGIC)) return 'png';
@@ -55,7 +55,7 @@ async function firstBytes(path: string, count: number): Promise<Buffer> {
  * whoever sent them; the others wait their turn. The rest of the CPU, and libuv's other threads
  * (file reads), stay free for every other request (decision 0022).
  */
-export const IMAGE_WORK_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
+const IMAGE_WORK_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
 sharp.concurrency(1);
 const imageWork = createWorkQueue(IMAGE_WORK_CONCURRENCY);
 

@@ -10,7 +10,7 @@ import type { Executor } from '../db/client';
 import { AppError } from '../http/errors';
 import * as q from './queries';
 
-export function limitReached(kind: StudentLimitKind): AppError {
+function limitReached(kind: StudentLimitKind): AppError {
   const limit = STUDENT_LIMITS[kind];
   return new AppError(429, limit.code, limit.title, limit.message(limit.max));
 }

@@ -65,7 +65,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * logs, each field on its own line: the link alone at the end of its line, so a terminal makes it
  * clickable.
  */
-export function mailBanner(message: Pick<MailMessage, 'to' | 'subject' | 'link'>, file: string): string {
+function mailBanner(message: Pick<MailMessage, 'to' | 'subject' | 'link'>, file: string): string {
   const rule = '─'.repeat(60);
   return [
     `✉ MAIL ${rule}`,
@@ -124,7 +124,7 @@ export function createFileMailer(
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 
 /**
  * Both parts of a message from paragraphs and an optional button link. Every piece of text is

@@ -150,7 +150,7 @@ export async function listRecent(db: Executor, limit: number): Promise<OutboxRow
 }
 
 /** Sent messages are kept this long (to look into a complaint), then removed. */
-export const SENT_KEPT_DAYS = 30;
+const SENT_KEPT_DAYS = 30;
 
 export async function purgeSent(db: Executor): Promise<void> {
   await db.execute(

@@ -45,7 +45,7 @@ export function enqueueMail(db: Executor, mails: readonly OutgoingMail[]): Promi
 }
 
 /** Longer than one delivery can take (every SMTP timeout added up), so a lease never runs out mid-send. */
-export const OUTBOX_LEASE_MS =
+const OUTBOX_LEASE_MS =
   2 * (SMTP_TIMEOUTS_MS.connection + SMTP_TIMEOUTS_MS.greeting + SMTP_TIMEOUTS_MS.socket) + 60_000;
 /** Attempts before a message is marked failed: with the backoff below, about two days of retries. */
 export const OUTBOX_MAX_ATTEMPTS = 50;

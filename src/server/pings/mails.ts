@@ -127,5 +127,3 @@ export function createPingMails(config: AppConfig) {
     },
   };
 }
-
-export type PingMails = ReturnType<typeof createPingMails>;

@@ -6,6 +6,7 @@
 import { isUuid } from '../../shared/ids';
 import type { PostingDetail } from '../../shared/schemas/posting-view';
 import type { Viewer } from '../auth/session';
+import { toMemberView } from '../groups/member-view';
 import {
   canManage,
   type GroupAccess,
@@ -14,7 +15,7 @@ import {
   maySeeTypedMembers,
   mayViewHidden,
 } from '../groups/policy';
-import { type GroupService, toMemberView } from '../groups/service';
+import type { GroupService } from '../groups/service';
 import { notFound, type PostingServiceDeps } from './context';
 import { imageUrl } from './images';
 import * as q from './queries';

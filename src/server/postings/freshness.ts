@@ -23,7 +23,7 @@ export function placeLabel(config: AppConfig, posting: { dorm: string | null; ad
   return posting.address ?? 'your posting';
 }
 
-export const renewalUrl = (config: AppConfig, token: string) => `${config.publicUrl}${pageAddress.renewal(token)}`;
+const renewalUrl = (config: AppConfig, token: string) => `${config.publicUrl}${pageAddress.renewal(token)}`;
 
 function stillLookingMail(config: AppConfig, row: ReminderRow, now: Date): OutgoingMail {
   const { productName } = config.college;

@@ -21,7 +21,7 @@ import * as q from './queries';
 export const IMAGE_URL_PREFIX = '/api/images/';
 export const POSTINGS_KEY_PREFIX = 'postings/';
 /** The start-up sweep leaves files younger than this alone: another server may be saving them right now. */
-export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+const SWEEP_GRACE_MS = 60 * 60 * 1000;
 
 export const imageUrl = (key: string) => `${IMAGE_URL_PREFIX}${key}`;
 

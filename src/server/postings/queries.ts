@@ -10,7 +10,7 @@ export type { Executor };
 export type PostingRow = typeof posting.$inferSelect;
 export type PostingImageRow = typeof postingImage.$inferSelect;
 
-export interface NewImageRow {
+interface NewImageRow {
   id: string;
   cardKey: string;
   fullKey: string;

@@ -18,7 +18,7 @@ const meSchema = z.strictObject({
   isModerator: z.boolean(),
 });
 
-export const SESSION_EXPIRED = 'SESSION_EXPIRED';
+const SESSION_EXPIRED = 'SESSION_EXPIRED';
 
 /** The signed-in person: who they are, accepting or declining the Terms & Conditions. */
 export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfig; db: Database }> = async (

@@ -14,7 +14,7 @@ export type SavedSearchRow = typeof savedSearch.$inferSelect;
  * The match columns of a search: each filter a posting is looked up by, '' or 0 meaning "any".
  * Kept beside the filters on every write, so the index always agrees with what is verified.
  */
-export function matchColumns(filters: SearchFilters) {
+function matchColumns(filters: SearchFilters) {
   return {
     location: filters.location,
     matchDorm: filters.location === 'oncampus' ? (filters.dorm ?? '') : '',
@@ -117,7 +117,7 @@ export interface AlertPosting extends MatchablePosting {
   adminUserId: string;
   address: string | null;
   status: PostingStatus;
-  /** Hidden by moderation (decision 0013): announced to nobody. */
+  /** Hidden by moderation (decision 0013): announced to nobody (decision 0023). */
   hidden: boolean;
 }
 

@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const PURPOSE = 'quadmates:saved-search-unsubscribe:v2';
 /** Links mailed before they carried a date: recognised, so they can be told apart as expired. */
 const UNDATED_PURPOSE = 'quadmates:saved-search-unsubscribe:v1';
-export const UNSUBSCRIBE_LINK_MAX_AGE_MS = 365 * 24 * 60 * 60_000;
+const UNSUBSCRIBE_LINK_MAX_AGE_MS = 365 * 24 * 60 * 60_000;
 
 const mac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');
 

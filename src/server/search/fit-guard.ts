@@ -16,13 +16,13 @@ import { createWorkQueue } from '../limits/in-flight';
 export const FIT_PER_MINUTE = 30;
 const MINUTE_MS = 60_000;
 /** Fit searches one student may have admitted at once: one running, one waiting its turn. */
-export const FIT_HELD_PER_STUDENT = 2;
+const FIT_HELD_PER_STUDENT = 2;
 /** Fit searches running at once: one on the embedded database (one thread), a few of the pool's connections on PostgreSQL. */
-export const FIT_CONCURRENCY = { pglite: 1, postgres: 3 } as const;
+const FIT_CONCURRENCY = { pglite: 1, postgres: 3 } as const;
 /** Fit searches waiting for a turn; more are refused rather than queued without bound. */
-export const FIT_QUEUE_LIMIT = 200;
+const FIT_QUEUE_LIMIT = 200;
 /** How long one fit statement may run on PostgreSQL (PGlite cannot time a statement out). */
-export const FIT_STATEMENT_TIMEOUT_MS = 3_000;
+const FIT_STATEMENT_TIMEOUT_MS = 3_000;
 
 /** PostgreSQL's query_canceled: the statement ran past statement_timeout. */
 const isStatementTimeout = (error: unknown) => {

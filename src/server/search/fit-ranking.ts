@@ -7,17 +7,15 @@
 import type { SearchFilters } from '../../shared/schemas/filters';
 import { type Executor, toCount } from '../db/client';
 import {
-  type Cursor,
-  cardsById,
   type FitCandidate,
   type FitViewer,
   fitCandidates,
   fitMembers,
   fitPairs,
   type PairSums,
-  type SearchRow,
   viewerFitAnswers,
-} from './queries';
+} from './fit-queries';
+import { type Cursor, cardsById, type SearchRow } from './queries';
 
 /** Candidates whose members one statement reads (and whose linked accounts one statement scores). */
 const CHUNK = 100;

@@ -12,13 +12,13 @@ import type { SearchQuery } from '../../shared/schemas/search-query';
 import { type Database, toCount } from '../db/client';
 import { errors } from '../http/errors';
 import type { FitGuard } from './fit-guard';
+import type { FitViewer } from './fit-queries';
 import { type FitRow, rankedFitRows } from './fit-ranking';
 import {
   bookmarkedPostingIds,
   type CardRow,
   COUNT_CAP,
   type Cursor,
-  type FitViewer,
   interestCount,
   type SearchRow,
   searchCards,
@@ -29,11 +29,11 @@ import type { SearchCache } from './search-cache';
 /** How a stored image key becomes a URL the browser can load. */
 export type ImageUrl = (storageKey: string) => string;
 
-export const INVALID_CURSOR = messages.api.invalidCursor;
+const INVALID_CURSOR = messages.api.invalidCursor;
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   const parts =
     cursor.kind === 'newest'
       ? ['n', cursor.createdAt, cursor.id]
@@ -247,5 +247,3 @@ export function createSearchService({ db, dormKeys, imageUrl, cache, questionKey
     },
   };
 }
-
-export type SearchService = ReturnType<typeof createSearchService>;

@@ -4,7 +4,7 @@ import { createDiskStorage } from './disk';
 import { createS3Storage } from './s3';
 import type { Storage } from './storage';
 
-export type { Storage, StoredKey, StoredObject } from './storage';
+export type { Storage } from './storage';
 export { isSafeKey } from './storage';
 
 /** Object storage when S3_BUCKET is set, else files under DATA_DIR/uploads. */

@@ -2,14 +2,14 @@ import { messages } from '../messages';
 import { ACCOUNT_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-constants';
 import { z } from './zod';
 
-export { ACCOUNT_NAME_MAX_LENGTH, OIDC_PROVIDER_ID, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-constants';
+export { OIDC_PROVIDER_ID, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-constants';
 
 /**
  * Characters no account name may hold: control characters (NUL, CR, LF, DEL, C1), the Unicode
  * line and paragraph separators, and the bidi marks, embeddings, overrides and isolates that
  * reorder the text around a name in e-mail subjects and pages.
  */
-export const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 const FORBIDDEN_NAME_CHARACTERS_ALL = new RegExp(FORBIDDEN_NAME_CHARACTERS.source, 'gu');
 
 /** An account name on sign-up, on the verification page and on every update (server and forms). */
@@ -42,7 +42,7 @@ export function cleanAccountName(raw: unknown, email: string): string {
   return sanitizeAccountName(raw) || sanitizeAccountName(email.split('@')[0]) || 'Student';
 }
 
-export const emailField = z.string().trim().min(1, messages.auth.emailInvalid).email(messages.auth.emailInvalid);
+const emailField = z.string().trim().min(1, messages.auth.emailInvalid).email(messages.auth.emailInvalid);
 export const passwordField = z
   .string()
   .min(PASSWORD_MIN_LENGTH, messages.auth.passwordTooShort(PASSWORD_MIN_LENGTH))

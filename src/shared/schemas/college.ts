@@ -16,7 +16,7 @@ const wholeNumber = (min: number, max: number, what: string) => {
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
-export const dormSchema = z.object({
+const dormSchema = z.object({
   key: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and dashes'),
   label: z.string().min(1),
   image: assetPath,
@@ -67,7 +67,7 @@ export const collegeConfigSchema = z
       .default({ digestHourUtc: 13 }),
     /** E-mail addresses of the moderators (issue 14); compared case-insensitively. */
     moderators: z.array(z.email()).default([]),
-    /** Changes to the default lifestyle questions (src/shared/lifestyle.ts): remove some, add some. */
+    /** Changes to the default lifestyle questions (src/shared/lifestyle-questions.ts): remove some, add some. */
     lifestyle: lifestyleConfigSchema.default({ removeQuestions: [], addQuestions: [] }),
   })
   .superRefine((config, ctx) => {
@@ -112,7 +112,6 @@ export const collegeConfigSchema = z
   });
 
 export type CollegeConfig = z.infer<typeof collegeConfigSchema>;
-export type Dorm = z.infer<typeof dormSchema>;
 
 /** What the browser may know about the deployment: served at GET /api/config. */
 export interface PublicConfig {

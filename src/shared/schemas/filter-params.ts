@@ -50,7 +50,7 @@ export function sortsFor(location: 'oncampus' | 'offcampus'): readonly SortOrder
 }
 
 /** Fields that apply to each location; the others are ignored (and dropped from the URL). */
-export const ON_CAMPUS_FIELDS = [
+const ON_CAMPUS_FIELDS = [
   'groupSize',
   'housingAim',
   'dorm',
@@ -61,7 +61,7 @@ export const ON_CAMPUS_FIELDS = [
   'showStale',
   'sort',
 ] as const;
-export const OFF_CAMPUS_FIELDS = [
+const OFF_CAMPUS_FIELDS = [
   'groupSize',
   'housingAim',
   'maxRent',

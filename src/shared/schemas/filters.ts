@@ -19,21 +19,10 @@ import { z } from './zod-mini';
 // Kept in a module without zod, so pages that only build URLs need not load the schemas.
 export {
   emptyFilters,
-  type FilterField,
   fieldsFor,
   filtersToParams,
-  MAX_RENT_FILTER,
   normaliseFilters,
-  OFF_CAMPUS_FIELDS,
-  ON_CAMPUS_FIELDS,
   type SearchFilters,
-  SORT_LABELS,
-  SORT_ORDERS,
-  type SortOrder,
-  SUBLET_CHOICES,
-  SUBLET_LABELS,
-  type SubletChoice,
-  sortsFor,
 } from './filter-params';
 
 export const HIDE_FULFILLED_CHOICES = ['yes'] as const;

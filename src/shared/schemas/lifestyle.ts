@@ -13,7 +13,7 @@ import { z } from './zod';
 const key = z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and dashes');
 
 /** A question a college adds in its config (config/college.json `lifestyle.addQuestions`). */
-export const lifestyleQuestionSchema = z.object({
+const lifestyleQuestionSchema = z.object({
   key,
   topic: z.string().min(1).max(80),
   prompt: z.string().min(1).max(200),

@@ -17,7 +17,6 @@ export const reportRequestSchema = z.object({
     .optional()
     .transform((value) => (value ? value : null)),
 });
-export type ReportRequest = z.input<typeof reportRequestSchema>;
 
 /** Why a moderator acts: required to hide or suspend, optional to dismiss. */
 export const moderationRequestSchema = z.object({

@@ -1,7 +1,7 @@
 /** Path parameters shared by routes: ids are UUIDs (a malformed one is a 400, never a 500). */
 import { z } from './zod';
 
-export const uuidSchema = z.string().uuid();
+const uuidSchema = z.string().uuid();
 
 /** `/:id` where the id is a UUID. */
 export const idParamSchema = z.object({ id: uuidSchema });

@@ -17,7 +17,6 @@ export const pingRequestSchema = z.object(
   },
   { error: messages.api.badRequest.message },
 );
-export type PingRequest = z.input<typeof pingRequestSchema>;
 
 /** The admin's answer to a pending ping. */
 export const pingAnswerSchema = z.object(

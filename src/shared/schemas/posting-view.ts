@@ -18,12 +18,6 @@ export interface PostingImageView {
   height: number;
 }
 
-/**
- * A member as the detail view shows it (issue 23): a joined member as they share themselves, a
- * member who has not joined as a typed name and year only (decision 0024).
- */
-export type { GroupMemberView };
-
 export interface AdminContactView {
   name: string;
   email: string | null;

@@ -42,7 +42,7 @@ export const POSTING_LIMITS = {
 const text = z.string().catch('');
 const flag = z.boolean().catch(false);
 
-export const postingMemberInputSchema = z.object({
+const postingMemberInputSchema = z.object({
   /** A stored member row's id (edit): the row is kept, with its invitation or membership (decision 0024). */
   id: z.string().max(64).optional().catch(undefined),
   name: text,
@@ -343,8 +343,6 @@ export function createPostingSchema(dormKeys: readonly string[]) {
     })
     .transform(normalise);
 }
-
-export type PostingSchema = ReturnType<typeof createPostingSchema>;
 
 export type PostingValidation = { success: true; data: PostingWrite } | { success: false; messages: string[] };
 

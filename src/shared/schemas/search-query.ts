@@ -3,7 +3,7 @@ import { POSTINGS_PAGE_SIZE } from '../options';
 import { blank, searchFiltersSchema } from './filters';
 import { z } from './zod';
 
-export const MAX_PAGE_SIZE = 50;
+const MAX_PAGE_SIZE = 50;
 
 const paging = {
   cursor: z.preprocess(blank, z.string().max(200).optional()),

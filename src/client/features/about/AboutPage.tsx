@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useCollege } from '../../app/config-context';
-import { useSession } from '../../app/session';
-import { usePageTitle } from '../../app/use-page-title';
+import { useCollege } from '../../shell/config-context';
+import { useSession } from '../../shell/session';
+import { usePageTitle } from '../../shell/use-page-title';
 import styles from './AboutPage.module.css';
 
 /** /about (public): what the product is, in a few lines, with the way to Our Purpose and Contact Us. */

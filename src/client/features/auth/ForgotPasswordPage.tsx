@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../shared/messages';
 import type { ForgotPasswordInput } from '../../../shared/schemas/auth';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { useLightForm } from '../../ui/light-form';
 import styles from './Auth.module.css';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import type { ResetPasswordInput } from '../../../shared/schemas/auth';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { useLightForm } from '../../ui/light-form';
 import styles from './Auth.module.css';

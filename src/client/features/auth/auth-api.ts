@@ -1,3 +1,4 @@
+import { type AuthEndpoint, authApi } from '../../../shared/api/auth';
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../api/client';
@@ -17,11 +18,12 @@ export function authErrorText(error: unknown): string {
  * the API's error shape; they become ApiError with the same code. Refusals made before
  * better-auth answers (a page opened at the wrong address) come in the API's error shape.
  */
-export async function authPost<T>(path: string, body: unknown = {}): Promise<T> {
+export async function authPost<T>(path: AuthEndpoint, body: unknown = {}): Promise<T> {
+  const call = authApi.endpoint<T>(path);
   let response: Response;
   try {
-    response = await fetch(`/api/auth${path}`, {
-      method: 'POST',
+    response = await fetch(call.url, {
+      method: call.method,
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
@@ -88,7 +90,7 @@ function randomNonce(): string {
  */
 export function signInWithPopup(providerId: string): Promise<PopupOutcome> {
   const nonce = randomNonce();
-  const start = new URL('/api/auth/oauth-popup/start', window.location.origin);
+  const start = new URL(authApi.oauthPopupStart().url, window.location.origin);
   start.searchParams.set('provider', providerId);
   start.searchParams.set('popupOrigin', window.location.origin);
   start.searchParams.set('popupNonce', nonce);

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { siteApi } from '../../../shared/api/site';
 import { messages } from '../../../shared/messages';
 import { CONTACT_REPLY_BUSINESS_DAYS, TOAST_MS } from '../../../shared/options';
 import type { ContactMessageInput } from '../../../shared/schemas/contact';
 import { ApiError, apiFetch } from '../../api/client';
-import { useCollege } from '../../app/config-context';
-import { useSession } from '../../app/session';
-import { usePageTitle } from '../../app/use-page-title';
+import { useCollege } from '../../shell/config-context';
+import { useSession } from '../../shell/session';
+import { usePageTitle } from '../../shell/use-page-title';
 import fieldStyles from '../../ui/FormField.module.css';
 import { useLightForm } from '../../ui/light-form';
 import styles from './ContactPage.module.css';
@@ -39,8 +40,7 @@ export function Component() {
   } = useLightForm<ContactMessageInput>({ loadResolver, defaultValues });
 
   const send = useMutation({
-    mutationFn: (input: ContactMessageInput) =>
-      apiFetch<{ status: 'sent' }>('/api/contact', { method: 'POST', body: JSON.stringify(input) }),
+    mutationFn: (input: ContactMessageInput) => apiFetch(siteApi.contact(), { body: JSON.stringify(input) }),
     onSuccess: () => setOutcome({ kind: 'sent' }),
     onError: (error) =>
       setOutcome({

@@ -1,12 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { postingsApi } from '../../../shared/api/postings';
 import { pageAddress } from '../../../shared/page-addresses';
-import { RENEWAL_ACTION_LABELS, type RenewalPreview, type RenewalResult } from '../../../shared/schemas/freshness';
+import { RENEWAL_ACTION_LABELS } from '../../../shared/schemas/freshness';
 import { ApiError, apiFetch } from '../../api/client';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import styles from '../moderation/Moderation.module.css';
+import styles from './RenewPage.module.css';
 
 /**
  * Where the 'Still looking?' e-mail's links land (issue 14). Opening the link only reads what it
@@ -18,11 +19,11 @@ export function Component() {
   const token = params.get('token') ?? '';
   const preview = useQuery({
     queryKey: ['renewal', token],
-    queryFn: ({ signal }) => apiFetch<RenewalPreview>(`/api/renewals?token=${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch(postingsApi.renewalPreview(token), { signal }),
     retry: false,
   });
   const confirm = useMutation({
-    mutationFn: () => apiFetch<RenewalResult>('/api/renewals', { method: 'POST', body: JSON.stringify({ token }) }),
+    mutationFn: () => apiFetch(postingsApi.confirmRenewal(), { body: JSON.stringify({ token }) }),
   });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

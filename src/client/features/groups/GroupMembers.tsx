@@ -4,18 +4,18 @@ import { ACADEMIC_YEAR_LABELS, GENDER_LABELS } from '../../../shared/options';
 import type { GroupMemberView } from '../../../shared/schemas/groups';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
+import { instagramLink, phoneLink } from '../../common/contact-links';
+import { EmailLink } from '../../common/EmailLink';
+import { dayText } from '../../common/posting-text';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { showNotice } from '../../ui/Notice';
-import { instagramLink, phoneLink } from '../postings/contact-links';
-import { EmailLink } from '../postings/EmailLink';
-import { dayText } from '../postings/posting-text';
 import { type MemberAction, useLeaveGroup, useMemberAction } from './api';
 import styles from './Groups.module.css';
 import { GROUP_ROLE_LABELS, MEMBER_STATE_LABELS, memberControls } from './group-rules';
 
 /** A failure as the server worded it: 'Title: message'. */
-export function failureText(error: unknown): string {
+function failureText(error: unknown): string {
   if (error instanceof ApiError) return error.title ? `${error.title}: ${error.message}` : error.message;
   return 'Something went wrong. Try again.';
 }

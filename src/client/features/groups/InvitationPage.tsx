@@ -4,10 +4,10 @@ import { messages } from '../../../shared/messages';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { InvitationView } from '../../../shared/schemas/groups';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../app/use-page-title';
+import { dayText } from '../../common/posting-text';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { showNotice } from '../../ui/Notice';
-import { dayText } from '../postings/posting-text';
 import { useDeclineInvitation, useInvitationByToken, useJoinInvitation } from './api';
 import styles from './Groups.module.css';
 

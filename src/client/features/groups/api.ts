@@ -1,19 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../shared/api-paths';
-import type {
-  InvitationCount,
-  InvitationList,
-  InvitationView,
-  JoinAnswer,
-  MemberAnswer,
-  MyGroupList,
-  Sharing,
-} from '../../../shared/schemas/groups';
+import type { ApiCall } from '../../../shared/api/call';
+import { groupsApi } from '../../../shared/api/groups';
+import type { MemberAnswer, Sharing } from '../../../shared/schemas/groups';
 import type { Me } from '../../../shared/schemas/me';
 import { apiFetch } from '../../api/client';
-import { postingKeys } from '../postings/keys';
+import { postingKeys } from '../../shell/posting-keys';
 
-export const groupKeys = {
+const groupKeys = {
   invitations: ['groups', 'invitations'] as const,
   invitationCount: ['groups', 'invitations', 'count'] as const,
   invitation: (token: string) => ['groups', 'invitation', token] as const,
@@ -21,13 +14,10 @@ export const groupKeys = {
   sharing: ['groups', 'sharing'] as const,
 };
 
-const enc = encodeURIComponent;
-const memberPath = (postingId: string, memberId: string) => `/api/postings/${enc(postingId)}/members/${enc(memberId)}`;
-
 export function useInvitationByToken(token: string) {
   return useQuery({
     queryKey: groupKeys.invitation(token),
-    queryFn: ({ signal }) => apiFetch<InvitationView>(`/api/invitations/by-token/${enc(token)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch(groupsApi.invitationByToken(token), { signal }),
     enabled: token.length > 0,
     retry: false,
   });
@@ -36,7 +26,7 @@ export function useInvitationByToken(token: string) {
 export function useMyInvitations() {
   return useQuery({
     queryKey: groupKeys.invitations,
-    queryFn: ({ signal }) => apiFetch<InvitationList>('/api/me/invitations', { signal }),
+    queryFn: ({ signal }) => apiFetch(groupsApi.myInvitations(), { signal }),
   });
 }
 
@@ -44,7 +34,7 @@ export function useMyInvitations() {
 export function useInvitationCount(user: Me | null) {
   return useQuery({
     queryKey: groupKeys.invitationCount,
-    queryFn: ({ signal }) => apiFetch<InvitationCount>(apiPaths.invitationCount, { signal }),
+    queryFn: ({ signal }) => apiFetch(groupsApi.invitationCount(), { signal }),
     enabled: Boolean(user?.emailVerified && user.termsAccepted),
     refetchInterval: 60_000,
     staleTime: 30_000,
@@ -54,22 +44,21 @@ export function useInvitationCount(user: Me | null) {
 export function useMyGroups() {
   return useQuery({
     queryKey: groupKeys.mine,
-    queryFn: ({ signal }) => apiFetch<MyGroupList>('/api/me/groups', { signal }),
+    queryFn: ({ signal }) => apiFetch(groupsApi.myGroups(), { signal }),
   });
 }
 
 export function useSharing() {
   return useQuery({
     queryKey: groupKeys.sharing,
-    queryFn: ({ signal }) => apiFetch<Sharing>('/api/me/sharing', { signal }),
+    queryFn: ({ signal }) => apiFetch(groupsApi.sharing(), { signal }),
   });
 }
 
 export function useSaveSharing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sharing: Sharing) =>
-      apiFetch<Sharing>('/api/me/sharing', { method: 'PUT', body: JSON.stringify(sharing) }),
+    mutationFn: (sharing: Sharing) => apiFetch(groupsApi.saveSharing(), { body: JSON.stringify(sharing) }),
     onSuccess: (saved) => {
       queryClient.setQueryData(groupKeys.sharing, saved);
       // The cards of the groups the student joined now show what they share.
@@ -89,8 +78,7 @@ export function useJoinInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, token }: { id: string; token?: string }) =>
-      apiFetch<JoinAnswer>(`/api/invitations/${enc(id)}/join`, {
-        method: 'POST',
+      apiFetch(groupsApi.join(id), {
         body: JSON.stringify(token ? { token } : {}),
       }),
     onSuccess: ({ postingId }) => refreshGroups(queryClient, postingId),
@@ -101,8 +89,7 @@ export function useDeclineInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, token }: { id: string; token?: string }) =>
-      apiFetch<{ declined: true }>(`/api/invitations/${enc(id)}/decline`, {
-        method: 'POST',
+      apiFetch(groupsApi.decline(id), {
         body: JSON.stringify(token ? { token } : {}),
       }),
     onSuccess: () => refreshGroups(queryClient),
@@ -112,7 +99,7 @@ export function useDeclineInvitation() {
 export function useLeaveGroup(postingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<unknown>(`/api/postings/${enc(postingId)}/leave`, { method: 'POST', body: '{}' }),
+    mutationFn: () => apiFetch(groupsApi.leave(postingId), { body: '{}' }),
     onSuccess: () => refreshGroups(queryClient, postingId),
   });
 }
@@ -125,21 +112,25 @@ export type MemberAction =
   | { kind: 'role'; role: 'coadmin' | 'member' }
   | { kind: 'hand-over' };
 
-export function memberRequest(postingId: string, memberId: string, action: MemberAction): [string, RequestInit] {
+/** A member action's call; only invite, withdraw and role answer the member as it now is. */
+type MemberCall = ApiCall<MemberAnswer | { removed: true } | { handedOver: true }>;
+
+export function memberRequest(
+  postingId: string,
+  memberId: string,
+  action: MemberAction,
+): [MemberCall, Omit<RequestInit, 'method'>] {
   switch (action.kind) {
     case 'invite':
-      return [`${memberPath(postingId, memberId)}/invite`, { method: 'POST', body: '{}' }];
+      return [groupsApi.invite(postingId, memberId), { body: '{}' }];
     case 'withdraw':
-      return [`${memberPath(postingId, memberId)}/withdraw`, { method: 'POST', body: '{}' }];
+      return [groupsApi.withdraw(postingId, memberId), { body: '{}' }];
     case 'remove':
-      return [memberPath(postingId, memberId), { method: 'DELETE' }];
+      return [groupsApi.removeMember(postingId, memberId), {}];
     case 'role':
-      return [
-        `${memberPath(postingId, memberId)}/role`,
-        { method: 'PUT', body: JSON.stringify({ role: action.role }) },
-      ];
+      return [groupsApi.setRole(postingId, memberId), { body: JSON.stringify({ role: action.role }) }];
     case 'hand-over':
-      return [`/api/postings/${enc(postingId)}/hand-over`, { method: 'POST', body: JSON.stringify({ memberId }) }];
+      return [groupsApi.handOver(postingId), { body: JSON.stringify({ memberId }) }];
   }
 }
 
@@ -147,7 +138,7 @@ export function useMemberAction(postingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, action }: { memberId: string; action: MemberAction }) =>
-      apiFetch<MemberAnswer | null>(...memberRequest(postingId, memberId, action)),
+      apiFetch(...memberRequest(postingId, memberId, action)),
     onSettled: () => refreshGroups(queryClient, postingId),
   });
 }

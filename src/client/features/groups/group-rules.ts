@@ -1,7 +1,7 @@
 /**
  * Pure rules of the detail view's group (issue 23): what each member row offers whom. The server
  * decides; these only mirror it so the UI offers what will work. Types only from the shared
- * schemas: the detail view's first load carries no zod (decision 0018).
+ * schemas: the detail view's first load carries no zod (decision 0009).
  */
 import type { GroupMemberView, GroupRole, MemberState, TypedMemberView } from '../../../shared/schemas/groups';
 
@@ -25,7 +25,7 @@ export interface InviteButton {
 }
 
 /** A time as the button's reason says it ('3:05 PM'), in the viewer's own time zone. */
-export function clockText(iso: string): string {
+function clockText(iso: string): string {
   const date = new Date(iso);
   const hours = date.getHours();
   const minutes = String(date.getMinutes()).padStart(2, '0');

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { MemberFit } from '../../../shared/lifestyle';
 import type { FitView, OwnGroupMember } from '../../../shared/schemas/lifestyle';
+import { BandBadge } from '../../common/BandBadge';
 import { usePingFit, usePostingFit } from './api';
-import { BandBadge } from './BandBadge';
 import styles from './Lifestyle.module.css';
 
 function MemberReasons({ member, headingLevel }: { member: MemberFit; headingLevel: 3 | 4 }) {

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lifestyleApi } from '../../../shared/api/lifestyle';
 import type { LifestyleAnswer } from '../../../shared/lifestyle';
-import type { FitView, MyLifestyle } from '../../../shared/schemas/lifestyle';
+import type { MyLifestyle } from '../../../shared/schemas/lifestyle';
 import { apiFetch } from '../../api/client';
 import { lifestyleKeys } from './mine';
 
-export { lifestyleKeys, useMyLifestyle } from './mine';
+export { useMyLifestyle } from './mine';
 
 /** Saving or deleting changes every fit the viewer sees, and the 'Best fit' order. */
 function useLifestyleChange<Input>(mutationFn: (input: Input) => Promise<MyLifestyle | { deleted: boolean }>) {
@@ -20,22 +21,21 @@ function useLifestyleChange<Input>(mutationFn: (input: Input) => Promise<MyLifes
 
 export const useSaveLifestyle = () =>
   useLifestyleChange((answers: LifestyleAnswer[]) =>
-    apiFetch<MyLifestyle>('/api/me/lifestyle', { method: 'PUT', body: JSON.stringify({ answers }) }),
+    apiFetch(lifestyleApi.save(), { body: JSON.stringify({ answers }) }),
   );
 
-export const useDeleteLifestyle = () =>
-  useLifestyleChange(() => apiFetch<{ deleted: boolean }>('/api/me/lifestyle', { method: 'DELETE' }));
+export const useDeleteLifestyle = () => useLifestyleChange(() => apiFetch(lifestyleApi.remove()));
 
 export function usePostingFit(postingId: string) {
   return useQuery({
     queryKey: lifestyleKeys.postingFit(postingId),
-    queryFn: ({ signal }) => apiFetch<FitView>(`/api/postings/${encodeURIComponent(postingId)}/fit`, { signal }),
+    queryFn: ({ signal }) => apiFetch(lifestyleApi.postingFit(postingId), { signal }),
   });
 }
 
 export function usePingFit(pingId: string) {
   return useQuery({
     queryKey: lifestyleKeys.pingFit(pingId),
-    queryFn: ({ signal }) => apiFetch<FitView>(`/api/pings/${encodeURIComponent(pingId)}/fit`, { signal }),
+    queryFn: ({ signal }) => apiFetch(lifestyleApi.pingFit(pingId), { signal }),
   });
 }

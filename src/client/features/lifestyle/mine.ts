@@ -3,8 +3,7 @@
  * ask whether to offer 'Best fit' without loading the rest of the feature.
  */
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from '../../../shared/api-paths';
-import type { MyLifestyle } from '../../../shared/schemas/lifestyle';
+import { lifestyleApi } from '../../../shared/api/lifestyle';
 import { apiFetch } from '../../api/client';
 
 export const lifestyleKeys = {
@@ -17,7 +16,7 @@ export const lifestyleKeys = {
 export function useMyLifestyle(enabled = true) {
   return useQuery({
     queryKey: lifestyleKeys.mine,
-    queryFn: ({ signal }) => apiFetch<MyLifestyle>(apiPaths.myLifestyle, { signal }),
+    queryFn: ({ signal }) => apiFetch(lifestyleApi.mine(), { signal }),
     enabled,
   });
 }

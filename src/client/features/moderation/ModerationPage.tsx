@@ -8,12 +8,12 @@ import {
 } from '../../../shared/moderation';
 import { pageAddress } from '../../../shared/page-addresses';
 import { ApiError } from '../../api/client';
-import { useCollege } from '../../app/config-context';
-import { usePageTitle } from '../../app/use-page-title';
+import { placeLabel } from '../../common/posting-text';
+import { useCollege } from '../../shell/config-context';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
-import { placeLabel } from '../postings/posting-text';
 import { useModerate, useModerationActions, useModerationQueue } from './api';
 import styles from './Moderation.module.css';
 

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditEntry, QueueItem, ReportReason } from '../../../shared/moderation';
+import { moderationApi } from '../../../shared/api/moderation';
+import { postingsApi } from '../../../shared/api/postings';
+import type { ReportReason } from '../../../shared/moderation';
 import { apiFetch } from '../../api/client';
-import { postingKeys } from '../postings/keys';
+import { postingKeys } from '../../shell/posting-keys';
 
-export const moderationKeys = {
+const moderationKeys = {
   queue: ['moderation', 'queue'] as const,
   actions: ['moderation', 'actions'] as const,
 };
@@ -11,24 +13,21 @@ export const moderationKeys = {
 export function useReportPosting(postingId: string) {
   return useMutation({
     mutationFn: (input: { reason: ReportReason; details: string }) =>
-      apiFetch<{ reported: true; hidden: boolean }>(`/api/postings/${encodeURIComponent(postingId)}/reports`, {
-        method: 'POST',
-        body: JSON.stringify(input),
-      }),
+      apiFetch(moderationApi.report(postingId), { body: JSON.stringify(input) }),
   });
 }
 
 export function useModerationQueue() {
   return useQuery({
     queryKey: moderationKeys.queue,
-    queryFn: ({ signal }) => apiFetch<{ items: QueueItem[] }>('/api/moderation/queue', { signal }),
+    queryFn: ({ signal }) => apiFetch(moderationApi.queue(), { signal }),
   });
 }
 
 export function useModerationActions() {
   return useQuery({
     queryKey: moderationKeys.actions,
-    queryFn: ({ signal }) => apiFetch<{ items: AuditEntry[] }>('/api/moderation/actions', { signal }),
+    queryFn: ({ signal }) => apiFetch(moderationApi.actions(), { signal }),
   });
 }
 
@@ -36,10 +35,7 @@ export function useModerate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { postingId: string; action: 'dismiss' | 'hide' | 'suspend'; reason: string }) =>
-      apiFetch<{ done: true }>(`/api/moderation/postings/${encodeURIComponent(input.postingId)}/${input.action}`, {
-        method: 'POST',
-        body: JSON.stringify({ reason: input.reason }),
-      }),
+      apiFetch(moderationApi.act(input.postingId, input.action), { body: JSON.stringify({ reason: input.reason }) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['moderation'] });
       void queryClient.invalidateQueries({ queryKey: postingKeys.lists });
@@ -51,8 +47,7 @@ export function useModerate() {
 export function useRenewPosting(postingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiFetch<{ updatedAt: string }>(`/api/postings/${encodeURIComponent(postingId)}/renew`, { method: 'POST' }),
+    mutationFn: () => apiFetch(postingsApi.renew(postingId)),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: postingKeys.detail(postingId) });
       void queryClient.invalidateQueries({ queryKey: postingKeys.lists });

@@ -1,20 +1,22 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PING_STATUS_LABELS, type PingStatus } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
 import { pingMessages } from '../../../shared/ping-messages';
 import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } from '../../../shared/schemas/ping';
 import { ApiError } from '../../api/client';
-import { useCollege } from '../../app/config-context';
+import { placeLabel } from '../../common/posting-text';
+import { useCollege } from '../../shell/config-context';
 import buttonStyles from '../../ui/Button.module.css';
 import { mailtoHref } from '../../ui/mailto';
 import { PagedListStates } from '../../ui/PagedListStates';
-import { PingFit } from '../lifestyle/Fit';
-import { placeLabel } from '../postings/posting-text';
 import { useAnswerPing, useReceivedPings, useSentPings } from './api';
 import { shortDate } from './dates';
 import styles from './Pings.module.css';
+
+/** How a student who pinged fits with the group: drawn by the lifestyle feature, passed in by the page. */
+export type SenderFit = ComponentType<{ pingId: string; senderName: string }>;
 
 const STATUS_CLASS: Record<PingStatus, string | undefined> = {
   pending: styles.pending,
@@ -42,7 +44,7 @@ function Message({ text }: { text: string | null }) {
   return text ? <p className={styles.message}>{text}</p> : <p className={styles.muted}>No message.</p>;
 }
 
-function ReceivedItem({ ping }: { ping: ReceivedPing }) {
+function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: SenderFit }) {
   const answer = useAnswerPing();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const reply = (status: PingAnswer) =>
@@ -76,7 +78,7 @@ function ReceivedItem({ ping }: { ping: ReceivedPing }) {
           <a href={mailtoHref(ping.senderEmail)}>{ping.senderEmail}</a>
         </p>
         <Message text={ping.message} />
-        <PingFit pingId={ping.id} senderName={ping.senderName} />
+        {SenderFit ? <SenderFit pingId={ping.id} senderName={ping.senderName} /> : null}
         {ping.status === 'pending' && !ping.viewerMayAnswer ? (
           <p className={styles.meta}>Awaiting the answer of the group's administrator or a co-admin.</p>
         ) : null}
@@ -167,8 +169,11 @@ function PingList<Item extends { id: string }>({
   );
 }
 
-/** The profile's inbox: pings to the postings I administer, and the pings I sent. */
-export function PingInbox() {
+/**
+ * The profile's inbox: pings to the postings I administer, and the pings I sent. `senderFit` draws
+ * how each student who pinged fits with the group (the page passes the lifestyle feature's).
+ */
+export function PingInbox({ senderFit }: { senderFit?: SenderFit }) {
   const received = useReceivedPings();
   const sent = useSentPings();
   const { hash } = useLocation();
@@ -189,7 +194,7 @@ export function PingInbox() {
         intro="Students who pinged your groups, newest first. The administrator and co-admins accept or decline, which e-mails them; other members read them."
         empty="You Have No Pings Yet."
         query={received}
-        render={(ping) => <ReceivedItem key={ping.id} ping={ping} />}
+        render={(ping) => <ReceivedItem key={ping.id} ping={ping} SenderFit={senderFit} />}
       />
       <PingList<SentPing>
         id="pings-sent"

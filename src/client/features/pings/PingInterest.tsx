@@ -3,7 +3,7 @@ import { PING_MESSAGE_MAX_LENGTH } from '../../../shared/options';
 import { pingMessages } from '../../../shared/ping-messages';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
-import { useSession } from '../../app/session';
+import { useSession } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';

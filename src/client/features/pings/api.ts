@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../shared/api-paths';
+import { pingsApi } from '../../../shared/api/pings';
 import type { Me } from '../../../shared/schemas/me';
-import type { PingAnswer, PingPage, ReceivedPing, SentPing } from '../../../shared/schemas/ping';
+import type { PingAnswer } from '../../../shared/schemas/ping';
 import { apiFetch } from '../../api/client';
-import { postingKeys } from '../postings/keys';
+import { postingKeys } from '../../shell/posting-keys';
 
-export const pingKeys = {
+const pingKeys = {
   all: ['pings'] as const,
   received: ['pings', 'received'] as const,
   sent: ['pings', 'sent'] as const,
@@ -16,11 +16,7 @@ export const pingKeys = {
 export function useSendPing(postingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
-      apiFetch<SentPing>(`/api/postings/${encodeURIComponent(postingId)}/pings`, {
-        method: 'POST',
-        body: JSON.stringify({ message }),
-      }),
+    mutationFn: (message: string) => apiFetch(pingsApi.send(postingId), { body: JSON.stringify({ message }) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: postingKeys.detail(postingId) });
       void queryClient.invalidateQueries({ queryKey: postingKeys.lists });
@@ -32,8 +28,7 @@ export function useSendPing(postingId: string) {
 export function useReceivedPings() {
   return useInfiniteQuery({
     queryKey: pingKeys.received,
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<PingPage<ReceivedPing>>(apiPaths.pings('received', pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch(pingsApi.received(pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -42,7 +37,7 @@ export function useReceivedPings() {
 export function useSentPings() {
   return useInfiniteQuery({
     queryKey: pingKeys.sent,
-    queryFn: ({ pageParam, signal }) => apiFetch<PingPage<SentPing>>(apiPaths.pings('sent', pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch(pingsApi.sent(pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -53,10 +48,7 @@ export function useAnswerPing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: PingAnswer }) =>
-      apiFetch<ReceivedPing>(`/api/pings/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: JSON.stringify({ status }),
-      }),
+      apiFetch(pingsApi.answer(id), { body: JSON.stringify({ status }) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: pingKeys.received });
       void queryClient.invalidateQueries({ queryKey: pingKeys.awaiting });
@@ -68,7 +60,7 @@ export function useAnswerPing() {
 export function useAwaitingCount(user: Me | null) {
   return useQuery({
     queryKey: pingKeys.awaiting,
-    queryFn: ({ signal }) => apiFetch<{ count: number }>(apiPaths.awaitingCount, { signal }),
+    queryFn: ({ signal }) => apiFetch(pingsApi.awaitingCount(), { signal }),
     enabled: Boolean(user?.emailVerified && user.termsAccepted),
     refetchInterval: 60_000,
     staleTime: 30_000,

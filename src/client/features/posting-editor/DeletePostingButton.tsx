@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
 import { ApiError, apiFetch } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
@@ -31,7 +32,7 @@ export function DeletePostingButton({ postingId, onDeleted, label = 'Delete', cl
   const remove = async () => {
     setBusy(true);
     try {
-      await apiFetch<void>(`/api/postings/${encodeURIComponent(postingId)}`, { method: 'DELETE' });
+      await apiFetch(postingsApi.remove(postingId));
       setConfirming(false);
       queryClient.removeQueries({ queryKey: postingQueryKey(postingId) });
       await queryClient.invalidateQueries({

@@ -15,7 +15,7 @@ const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
 let counter = 0;
 
 /** Checks what the browser can check (the server checks the real content again) and adds previews. */
-export function addFiles(items: ImageItem[], files: File[]): { items: ImageItem[]; problems: string[] } {
+function addFiles(items: ImageItem[], files: File[]): { items: ImageItem[]; problems: string[] } {
   const problems: string[] = [];
   const next = [...items];
   for (const file of files) {

@@ -1,7 +1,7 @@
 import { ACADEMIC_YEAR_LABELS, GENDER_LABELS, UTILITIES_LABELS } from '../../../shared/options';
 import type { PostingWrite } from '../../../shared/schemas/posting';
-import { useCollege } from '../../app/config-context';
-import { dateText, placeLabel, rentText } from '../postings/posting-text';
+import { dateText, placeLabel, rentText } from '../../common/posting-text';
+import { useCollege } from '../../shell/config-context';
 import styles from './PostingPreview.module.css';
 
 /** The posting as it will read once published, from the validated form values. */

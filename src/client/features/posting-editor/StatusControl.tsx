@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
 import { POSTING_STATUSES, type PostingStatus } from '../../../shared/options';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -47,10 +48,7 @@ export function StatusControl({ postingId, status, mayChange, onChanged }: Statu
     setBusy(true);
     setLive(messages.status.updating);
     try {
-      await apiFetch<{ status: PostingStatus }>(`/api/postings/${encodeURIComponent(postingId)}/status`, {
-        method: 'PATCH',
-        body: JSON.stringify({ status: next }),
-      });
+      await apiFetch(postingsApi.setStatus(postingId), { body: JSON.stringify({ status: next }) });
       setLive(messages.status.updated);
       queryClient.setQueryData<PostingDetail>(postingQueryKey(postingId), (old) =>
         old ? { ...old, status: next } : old,

@@ -1,3 +1,4 @@
+import type { ApiCall } from '../../../shared/api/call';
 import { isApiErrorBody } from '../../../shared/api-error';
 import { messages } from '../../../shared/messages';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -8,14 +9,14 @@ import { ApiError } from '../../api/client';
  * progress of the bytes sent (fetch cannot report upload progress). Failures become ApiError.
  */
 export function sendPostingForm(options: {
-  method: 'POST' | 'PUT';
-  url: string;
+  /** postingsApi.create() or postingsApi.update(id). */
+  call: ApiCall<PostingDetail>;
   body: FormData;
   onProgress: (fraction: number) => void;
 }): Promise<PostingDetail> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(options.method, options.url);
+    xhr.open(options.call.method, options.call.url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.addEventListener('progress', (event) => {

@@ -15,7 +15,7 @@ import {
   SUBLET_LABELS,
 } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
-import { useCollege } from '../../app/config-context';
+import { useCollege } from '../../shell/config-context';
 import buttonStyles from '../../ui/Button.module.css';
 import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';

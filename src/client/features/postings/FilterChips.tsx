@@ -1,8 +1,8 @@
 import { type FilterField, fieldsFor } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
-import { useCollege } from '../../app/config-context';
+import { chipText } from '../../common/posting-text';
+import { useCollege } from '../../shell/config-context';
 import styles from './FilterChips.module.css';
-import { chipText } from './posting-text';
 
 /** The active filters as chips; each chip's button removes its filter. Nothing when none is active. */
 export function FilterChips({

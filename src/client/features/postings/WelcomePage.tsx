@@ -1,5 +1,5 @@
-import { useCollege } from '../../app/config-context';
-import { usePageTitle } from '../../app/use-page-title';
+import { useCollege } from '../../shell/config-context';
+import { usePageTitle } from '../../shell/use-page-title';
 import { SearchLauncher } from './SearchLauncher';
 import styles from './WelcomePage.module.css';
 

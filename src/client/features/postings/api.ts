@@ -1,22 +1,19 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../shared/api-paths';
+import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
 import { filtersToParams } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { PostingCard, PostingDetail, PostingPage } from '../../../shared/schemas/posting-view';
 import { ApiError, apiFetch } from '../../api/client';
+import { postingKeys } from '../../shell/posting-keys';
 import { showNotice } from '../../ui/Notice';
-
-import { postingKeys } from './keys';
-
-export { postingKeys };
 
 /** The search as infinite pages of cards; the query string is also the cache key. */
 export function useSearch(filters: SearchFilters) {
   const query = filtersToParams(filters).toString();
   return useInfiniteQuery({
     queryKey: postingKeys.search(query),
-    queryFn: ({ pageParam, signal }) => apiFetch<PostingPage>(apiPaths.search(filters, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch(postingsApi.search(filters, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -26,8 +23,7 @@ export function useSearch(filters: SearchFilters) {
 export function useMyPostings(which: 'administered' | 'bookmarked', pageSize: number) {
   return useInfiniteQuery({
     queryKey: postingKeys.mine(which),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<PostingPage>(apiPaths.myPostings(which, pageSize, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch(postingsApi.mine(which, pageSize, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -36,7 +32,7 @@ export function useMyPostings(which: 'administered' | 'bookmarked', pageSize: nu
 export function usePostingDetail(id: string | null) {
   return useQuery({
     queryKey: postingKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiFetch<PostingDetail>(apiPaths.posting(id ?? ''), { signal }),
+    queryFn: ({ signal }) => apiFetch(postingsApi.detail(id ?? ''), { signal }),
     enabled: Boolean(id),
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });
@@ -47,9 +43,7 @@ export function useBookmarkToggle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, bookmarked }: { id: string; bookmarked: boolean }) =>
-      apiFetch<{ postingId: string; bookmarked: boolean }>(`/api/postings/${encodeURIComponent(id)}/bookmark`, {
-        method: bookmarked ? 'PUT' : 'DELETE',
-      }),
+      apiFetch(bookmarked ? postingsApi.bookmark(id) : postingsApi.unbookmark(id)),
     onSuccess: ({ postingId, bookmarked }) => {
       const mark = (card: PostingCard) => (card.id === postingId ? { ...card, viewerBookmarked: bookmarked } : card);
       queryClient.setQueriesData<InfiniteData<PostingPage>>({ queryKey: postingKeys.lists }, (data) =>

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useCollege } from '../../app/config-context';
-import { useGroupsMatched } from '../../app/groups-matched';
-import { usePageTitle } from '../../app/use-page-title';
+import { useCollege } from '../../shell/config-context';
+import { useGroupsMatched } from '../../shell/groups-matched';
+import { usePageTitle } from '../../shell/use-page-title';
 import styles from './PurposePage.module.css';
 
 /** Spec section 9: a paragraph is revealed once 70% of it is visible. */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, type AlertFrequency } from '../../../shared/saved-searches';
 import styles from './SavedSearches.module.css';
 
-export const ALERT_HINTS: Record<AlertFrequency, string> = {
+const ALERT_HINTS: Record<AlertFrequency, string> = {
   immediately: 'an e-mail as soon as a matching posting is listed',
   daily: 'one e-mail a day with every new match',
   off: 'no e-mail',

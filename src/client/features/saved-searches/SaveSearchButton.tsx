@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { savedSearchMessages } from '../../../shared/saved-searches';
 import type { SearchFilters } from '../../../shared/schemas/filters';
-import { useCollege } from '../../app/config-context';
+import { useCollege } from '../../shell/config-context';
 import buttonStyles from '../../ui/Button.module.css';
 import { useSaveSearch } from './api';
 import { searchSummary, suggestedName } from './describe';

@@ -10,7 +10,7 @@ import {
 import { filtersToParams } from '../../../shared/schemas/filter-params';
 import type { SavedSearchView } from '../../../shared/schemas/saved-search';
 import { ApiError } from '../../api/client';
-import { useCollege } from '../../app/config-context';
+import { useCollege } from '../../shell/config-context';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';

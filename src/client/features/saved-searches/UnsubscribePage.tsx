@@ -5,7 +5,7 @@ import { messages } from '../../../shared/messages';
 import { savedSearchMessages } from '../../../shared/saved-searches';
 import type { UnsubscribeView } from '../../../shared/schemas/saved-search';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { confirmUnsubscribe, describeUnsubscribe } from './api';
 import styles from './UnsubscribePage.module.css';

@@ -2,7 +2,7 @@ import { LISTING_LOCATION_LABELS } from '../../../shared/options';
 import { SAVED_SEARCH_NAME_MAX } from '../../../shared/saved-searches';
 import type { PublicConfig } from '../../../shared/schemas/college';
 import type { SearchFilters } from '../../../shared/schemas/filters';
-import { describeFilters } from '../postings/posting-text';
+import { describeFilters } from '../../common/posting-text';
 
 /** 'On-Campus: Walsh Hall, Group of 2', or 'All On-Campus postings' with no filter. */
 export function searchSummary(config: PublicConfig, filters: SearchFilters): string {

@@ -1,0 +1,254 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { accountMessages } from '../../../shared/account-messages';
+import { sessionApi } from '../../../shared/api/session';
+import { messages } from '../../../shared/messages';
+import type { AccountDetails, ChangePasswordInput } from '../../../shared/schemas/account';
+import type { Me, MeResponse } from '../../../shared/schemas/me';
+import { ApiError, apiFetch } from '../../api/client';
+import { useCollege } from '../../shell/config-context';
+import { SESSION_QUERY_KEY } from '../../shell/session';
+import buttonStyles from '../../ui/Button.module.css';
+import { Dialog } from '../../ui/Dialog';
+import fieldStyles from '../../ui/FormField.module.css';
+import { calendarDate } from '../../ui/format-en-us';
+import { useLightForm } from '../../ui/light-form';
+import { showNotice } from '../../ui/Notice';
+import styles from './AccountSection.module.css';
+import { authPost } from './auth-api';
+import { NewPasswordFields } from './NewPasswordFields';
+import { TextField } from './TextField';
+
+const ACCOUNT_QUERY_KEY = ['account'] as const;
+
+const loadResolver = () =>
+  Promise.all([import('@hookform/resolvers/zod'), import('../../../shared/schemas/account')]).then(
+    ([{ zodResolver }, { changePasswordSchema }]) => zodResolver(changePasswordSchema),
+  );
+const passwordDefaults: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' };
+
+/** Change password (better-auth's changePassword); other devices are signed out. */
+function ChangePasswordForm() {
+  const [outcome, setOutcome] = useState<{ kind: 'done' } | { kind: 'failed'; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useLightForm<ChangePasswordInput>({ loadResolver, defaultValues: passwordDefaults });
+
+  const submit = handleSubmit(async ({ currentPassword, password }) => {
+    setOutcome(null);
+    try {
+      await authPost('/change-password', { currentPassword, newPassword: password, revokeOtherSessions: true });
+      reset();
+      setOutcome({ kind: 'done' });
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.code === 'INVALID_PASSWORD'
+          ? accountMessages.currentPasswordWrong
+          : error instanceof ApiError && error.status === 429
+            ? error.message
+            : accountMessages.passwordUnchanged;
+      setOutcome({ kind: 'failed', message });
+    }
+  });
+
+  return (
+    <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="change-password-heading">
+      <h3 id="change-password-heading" className={styles.subheading}>
+        {accountMessages.changePassword}
+      </h3>
+      <TextField
+        label={accountMessages.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <NewPasswordFields
+        label={accountMessages.newPassword}
+        password={register('password')}
+        confirmPassword={register('confirmPassword')}
+        errors={errors}
+      />
+      <div role="status">
+        {outcome?.kind === 'done' ? <p className={styles.ok}>{accountMessages.passwordChanged}</p> : null}
+      </div>
+      {outcome?.kind === 'failed' ? (
+        <p role="alert" className={styles.error}>
+          {outcome.message}
+        </p>
+      ) : null}
+      <button type="submit" className={buttonStyles.button} disabled={isSubmitting}>
+        {accountMessages.changePassword}
+      </button>
+    </form>
+  );
+}
+
+/** 'Delete my account': the person types their e-mail address, then everything they own goes. */
+function DeleteAccount({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const matches = typed.trim().toLowerCase() === email.trim().toLowerCase();
+
+  const close = (next: boolean) => {
+    if (busy) return;
+    setOpen(next);
+    if (!next) {
+      setTyped('');
+      setError(null);
+    }
+  };
+
+  const remove = async () => {
+    if (!matches) {
+      setError(accountMessages.deleteConfirmMismatch);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch(sessionApi.deleteAccount(), { body: JSON.stringify({ confirmEmail: typed }) });
+      queryClient.setQueryData<MeResponse>(SESSION_QUERY_KEY, { user: null });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      showNotice({ message: accountMessages.deleted, tone: 'success', durationMs: 5000 });
+      navigate('/signin-wall', { replace: true });
+    } catch (caught) {
+      setBusy(false);
+      setError(caught instanceof ApiError && caught.status !== 0 ? caught.message : accountMessages.deleteFailed);
+    }
+  };
+
+  return (
+    <div className={styles.danger}>
+      <h3 className={styles.subheading}>{accountMessages.deleteHeading}</h3>
+      <p>{accountMessages.deleteWarning}</p>
+      <button type="button" className={`${buttonStyles.button} ${styles.dangerButton}`} onClick={() => setOpen(true)}>
+        {accountMessages.deleteButton}
+      </button>
+      <Dialog
+        open={open}
+        title={accountMessages.deleteConfirmTitle}
+        description={accountMessages.deleteWarning}
+        dismissible={!busy}
+        onOpenChange={close}
+        actions={
+          <>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              onClick={() => close(false)}
+              disabled={busy}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${styles.dangerButton}`}
+              onClick={() => void remove()}
+              disabled={busy || !matches}
+            >
+              {busy ? accountMessages.deleting : accountMessages.deleteConfirm}
+            </button>
+          </>
+        }
+      >
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={inputId}>
+            {accountMessages.deleteConfirmLabel(email)}
+          </label>
+          <input
+            id={inputId}
+            className={fieldStyles.control}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                if (matches && !busy) void remove();
+              }
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+          />
+          {error ? (
+            <p id={`${inputId}-error`} role="alert" className={fieldStyles.error}>
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+/** The profile's Account section: details, change password (password accounts), delete my account. */
+export function AccountSection({ user }: { user: Me }) {
+  const college = useCollege();
+  const details = useQuery({
+    queryKey: [...ACCOUNT_QUERY_KEY, user.id],
+    queryFn: () => apiFetch(sessionApi.account()),
+  });
+  const account = details.data;
+  const oidcLabel = college.auth.oidc?.label ?? 'your college account';
+  const methodLabel = (method: AccountDetails['signInMethods'][number]) =>
+    method === 'password' ? accountMessages.password : oidcLabel;
+  return (
+    <section id="account" className={styles.section} aria-labelledby="account-heading" tabIndex={-1}>
+      <h2 id="account-heading">{accountMessages.heading}</h2>
+      {details.isPending ? (
+        <p role="status">{messages.loading}</p>
+      ) : details.isError || !account ? (
+        <p role="alert" className={styles.error}>
+          {details.error instanceof ApiError ? details.error.message : messages.api.internal.message}
+        </p>
+      ) : (
+        <>
+          <dl className={styles.details}>
+            <div>
+              <dt>Name</dt>
+              <dd>{account.name}</dd>
+            </div>
+            <div>
+              <dt>E-mail</dt>
+              <dd className={styles.email}>
+                {/* A narrow column breaks the address after the @, not mid-word. */}
+                {account.email.split('@')[0]}@<wbr />
+                {account.email.split('@').slice(1).join('@')}
+              </dd>
+            </div>
+            <div>
+              <dt>{accountMessages.signInMethod}</dt>
+              <dd>{account.signInMethods.map(methodLabel).join(', ')}</dd>
+            </div>
+            <div>
+              <dt>{accountMessages.memberSince}</dt>
+              <dd>
+                <time dateTime={account.memberSince}>
+                  {calendarDate(new Date(account.memberSince), { month: 'long' })}
+                </time>
+              </dd>
+            </div>
+          </dl>
+          {account.signInMethods.includes('password') ? (
+            <ChangePasswordForm />
+          ) : (
+            <p className={styles.note}>{accountMessages.noPassword(oidcLabel)}</p>
+          )}
+        </>
+      )}
+      <DeleteAccount email={user.email} />
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { ACADEMIC_YEAR_LABELS, ACADEMIC_YEARS, GENDER_LABELS, GENDERS } from '../../../shared/options';
+import { Field } from '../../ui/Field';
+import { ChoiceSelect, type FormKit } from './form-kit';
+import styles from './PostingForm.module.css';
+
+/** The group's administrator (member 1): name and e-mail from the account, year, gender, contacts. */
+export function AdminFieldset({
+  kit,
+  coadminEditing,
+  adminGender,
+}: {
+  kit: FormKit;
+  coadminEditing: boolean;
+  adminGender: string;
+}) {
+  const { fid, err, controlProps } = kit;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>{coadminEditing ? 'Group admin' : 'Group admin (you)'}</legend>
+      <div className={styles.grid}>
+        <Field id={fid('adminName')} label="Admin name" hint="From your account">
+          <input readOnly {...controlProps('adminName', true)} />
+        </Field>
+        <Field id={fid('adminEmail')} label="Admin email" hint="From your account">
+          <input type="email" readOnly {...controlProps('adminEmail', true)} />
+        </Field>
+        <Field id={fid('adminAcademicYear')} label="Academic year" error={err('adminAcademicYear')} required>
+          <ChoiceSelect
+            placeholder="Select a year"
+            choices={ACADEMIC_YEARS}
+            labels={ACADEMIC_YEAR_LABELS}
+            {...controlProps('adminAcademicYear')}
+          />
+        </Field>
+        <Field id={fid('adminGender')} label="Gender" error={err('adminGender')} required>
+          <ChoiceSelect
+            placeholder="Select a gender"
+            choices={GENDERS}
+            labels={GENDER_LABELS}
+            {...controlProps('adminGender')}
+          />
+        </Field>
+        {adminGender === 'other' ? (
+          <Field id={fid('adminCustomGender')} label="Your gender" error={err('adminCustomGender')} required>
+            <input {...controlProps('adminCustomGender')} />
+          </Field>
+        ) : null}
+        <Field id={fid('adminPhone')} label="Admin phone" error={err('adminPhone')}>
+          <input type="tel" autoComplete="tel" {...controlProps('adminPhone')} />
+        </Field>
+        <Field id={fid('adminInstagram')} label="Admin Instagram handle" error={err('adminInstagram')}>
+          <input autoCapitalize="none" {...controlProps('adminInstagram')} />
+        </Field>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { postingsApi } from '../../../shared/api/postings';
+import { pageAddress } from '../../../shared/page-addresses';
+import { apiFetch } from '../../api/client';
+import { usePageTitle } from '../../shell/use-page-title';
+import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from './index';
+import styles from './PostingForm.module.css';
+
+/** /create-posting creates a posting; /create-posting?id=<posting> edits it (its admin and co-admins). */
+export function Component() {
+  const [params] = useSearchParams();
+  const postingId = params.get('id') ?? undefined;
+  const editing = postingId !== undefined;
+  const navigate = useNavigate();
+  usePageTitle(editing ? 'Edit Posting' : 'Create Posting');
+
+  const existing = useQuery({
+    queryKey: postingQueryKey(postingId ?? ''),
+    queryFn: () => apiFetch(postingsApi.detail(postingId ?? '')),
+    enabled: editing,
+    retry: false,
+  });
+  const posting = existing.data;
+  const coadmin = posting?.viewerRole === 'coadmin';
+
+  return (
+    <div className="page">
+      <h1>{editing ? 'Edit Posting' : 'Create Posting'}</h1>
+      {editing && posting && (posting.viewerIsAdmin || coadmin) ? (
+        <section className={styles.manage} aria-label="Manage posting">
+          <StatusControl postingId={posting.id} status={posting.status} mayChange />
+          {/* A co-admin edits and changes the status; only the administrator deletes. */}
+          {posting.viewerIsAdmin ? (
+            <DeletePostingButton
+              postingId={posting.id}
+              label="Delete posting"
+              onDeleted={() => navigate('/myProfile')}
+            />
+          ) : null}
+        </section>
+      ) : null}
+      <PostingForm
+        key={postingId ?? 'new'}
+        postingId={postingId}
+        onCancel={() => navigate('/create-posting')}
+        onDone={(saved) => (editing ? navigate(pageAddress.posting(saved.id)) : undefined)}
+      />
+    </div>
+  );
+}

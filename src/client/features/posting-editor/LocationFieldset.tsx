@@ -1,0 +1,59 @@
+import { LISTING_LOCATION_LABELS, LISTING_LOCATIONS } from '../../../shared/options';
+import { useCollege } from '../../shell/config-context';
+import { Field } from '../../ui/Field';
+import type { FormKit } from './form-kit';
+import type { PostingFormValues } from './form-values';
+import styles from './PostingForm.module.css';
+
+type ListingLocation = PostingFormValues['listingLocation'];
+
+/** On or off campus, and the dorm or the address that goes with it. */
+export function LocationFieldset({
+  kit,
+  location,
+  onSwitch,
+}: {
+  kit: FormKit;
+  location: ListingLocation;
+  /** Switching location clears the other location's fields (the form does it). */
+  onSwitch: (next: ListingLocation) => void;
+}) {
+  const college = useCollege();
+  const { fid, err, controlProps } = kit;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>Location</legend>
+      <div className="segmented">
+        {LISTING_LOCATIONS.map((value) => (
+          <label key={value} className="segmented-option">
+            <input
+              className="segmented-input"
+              type="radio"
+              name={fid('location')}
+              value={value}
+              checked={location === value}
+              onChange={() => onSwitch(value)}
+            />
+            <span>{LISTING_LOCATION_LABELS[value]}</span>
+          </label>
+        ))}
+      </div>
+      {location === 'oncampus' ? (
+        <Field id={fid('dorm')} label="Dorm" error={err('dorm')} required>
+          <select {...controlProps('dorm')}>
+            <option value="">Select a dorm</option>
+            {college.dorms.map((dorm) => (
+              <option key={dorm.key} value={dorm.key}>
+                {dorm.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : (
+        <Field id={fid('address')} label="Address" error={err('address')} required>
+          <input autoComplete="street-address" {...controlProps('address')} />
+        </Field>
+      )}
+    </fieldset>
+  );
+}

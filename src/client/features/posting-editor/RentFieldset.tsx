@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { RENT_TYPE_LABELS, RENT_TYPES, UTILITIES, UTILITIES_LABELS } from '../../../shared/options';
+import { Field } from '../../ui/Field';
+import { ChoiceSelect, type FormKit } from './form-kit';
+import styles from './PostingForm.module.css';
+
+/** Off campus: the rent (written '$1200' until focused), its type, utilities and the dates. */
+export function RentFieldset({ kit }: { kit: FormKit }) {
+  const { fid, err, controlAria, controlProps, control } = kit;
+  const [rentFocused, setRentFocused] = useState(false);
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>Rent and dates</legend>
+      <div className={styles.grid}>
+        <Field id={fid('monthlyRent')} label="Monthly rent" error={err('monthlyRent')} hint="Whole dollars">
+          <Controller
+            control={control}
+            name="monthlyRent"
+            render={({ field }) => (
+              <input
+                inputMode="numeric"
+                ref={field.ref}
+                name={field.name}
+                {...controlAria('monthlyRent', true)}
+                value={rentFocused || !field.value ? field.value : `$${field.value}`}
+                onFocus={() => setRentFocused(true)}
+                onBlur={() => {
+                  setRentFocused(false);
+                  field.onBlur();
+                }}
+                onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
+              />
+            )}
+          />
+        </Field>
+        <Field id={fid('rentType')} label="Rent type" error={err('rentType')}>
+          <ChoiceSelect
+            placeholder="Select total or per person"
+            choices={RENT_TYPES}
+            labels={RENT_TYPE_LABELS}
+            {...controlProps('rentType')}
+          />
+        </Field>
+        <Field id={fid('utilities')} label="Utilities" error={err('utilities')}>
+          <ChoiceSelect
+            placeholder="Not specified"
+            choices={UTILITIES}
+            labels={UTILITIES_LABELS}
+            {...controlProps('utilities')}
+          />
+        </Field>
+        <div className={styles.dates}>
+          <Field id={fid('rentStart')} label="Start date" error={err('rentStart')} required>
+            <input type="date" {...controlProps('rentStart')} />
+          </Field>
+          <Field id={fid('rentEnd')} label="End date" error={err('rentEnd')} required>
+            <input type="date" {...controlProps('rentEnd')} />
+          </Field>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,236 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../shared/messages';
+import {
+  emptyFilters,
+  fieldsFor,
+  filtersFromParams,
+  filtersToParams,
+  normaliseFilters,
+  type SearchFilters,
+} from '../../../shared/schemas/filters';
+import { useMyLifestyle } from '../../features/lifestyle/mine';
+import { LazyPostingForm as PostingForm } from '../../features/posting-editor/LazyPostingForm';
+import { useSearch } from '../../features/postings/api';
+import { FilterBar } from '../../features/postings/FilterBar';
+import { FilterChips } from '../../features/postings/FilterChips';
+import { LocationTabs } from '../../features/postings/LocationTabs';
+import { ResultsOptions } from '../../features/postings/ResultsOptions';
+import { usePageTitle } from '../../shell/use-page-title';
+import buttonStyles from '../../ui/Button.module.css';
+import { groupDigits } from '../../ui/format-en-us';
+import { CardGrid } from '../posting-card/PostingCard';
+import styles from './PostingsPage.module.css';
+
+// 'Save this search' loads just after the page (its space is kept), so the first load stays small.
+const SaveSearchButton = lazy(() =>
+  import('../../features/saved-searches').then((module) => ({ default: module.SaveSearchButton })),
+);
+
+/** How many filters narrow the search (the sort is not one). */
+const activeFilterCount = (filters: SearchFilters) =>
+  fieldsFor(filters.location).filter((field) => field !== 'sort' && filters[field] !== undefined).length;
+
+const PANEL_ID = 'postings-panel';
+
+/** Loads the next page when the sentinel scrolls into view; the button does the same for keyboards. */
+function useInfiniteScroll(load: () => void, enabled: boolean) {
+  const sentinel = useRef<HTMLDivElement | null>(null);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !enabled || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return sentinel;
+}
+
+/** '24 postings', '1 posting', '1,000+ postings'. */
+function totalText(total: { count: number; atLeast: boolean }): string {
+  const n = `${groupDigits(total.count)}${total.atLeast ? '+' : ''}`;
+  return `${n} ${total.count === 1 && !total.atLeast ? 'posting' : 'postings'}`;
+}
+
+function Results({
+  filters,
+  onChange,
+  onEdit,
+  onReset,
+}: {
+  filters: SearchFilters;
+  onChange: (next: SearchFilters) => void;
+  onEdit: (id: string) => void;
+  onReset: () => void;
+}) {
+  const search = useSearch(filters);
+  // 'Best fit' is offered to a viewer with a lifestyle profile (issue 13).
+  const lifestyle = useMyLifestyle();
+  const canSortByFit = (lifestyle.data?.answers.length ?? 0) > 0 || filters.sort === 'fit';
+  const more = () => {
+    if (search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage();
+  };
+  const sentinel = useInfiniteScroll(more, Boolean(search.hasNextPage));
+  const cards = search.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = search.data?.pages[0]?.total;
+
+  const toolbar = (
+    <div className={styles.toolbar}>
+      <p role="status" className={styles.count}>
+        {search.isPending ? messages.loading : total ? totalText(total) : ''}
+      </p>
+      <ResultsOptions filters={filters} onChange={onChange} canSortByFit={canSortByFit} />
+    </div>
+  );
+
+  // The toolbar stays the first child in every state, so its controls keep focus while results load.
+  if (search.isPending) return <>{toolbar}</>;
+  if (search.isError) {
+    return (
+      <>
+        {toolbar}
+        <div role="alert" className={styles.status}>
+          <p>{search.error.message}</p>
+          <button type="button" className={buttonStyles.button} onClick={() => void search.refetch()}>
+            Try again
+          </button>
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      {toolbar}
+      {cards.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{messages.postings.empty}</p>
+          <button type="button" className={buttonStyles.button} onClick={onReset}>
+            Reset
+          </button>
+        </div>
+      ) : (
+        <CardGrid cards={cards} onEdit={onEdit} label="Postings" />
+      )}
+      <div ref={sentinel} />
+      {search.hasNextPage ? (
+        <div className={styles.more}>
+          <button
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            onClick={more}
+            disabled={search.isFetchingNextPage}
+          >
+            {search.isFetchingNextPage ? messages.loading : 'Load more'}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** On narrow screens the filter form folds away behind a button, so results come first. */
+function CollapsibleFilters({ activeCount, children }: { activeCount: number; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  return (
+    <div className={styles.filters}>
+      <button
+        type="button"
+        className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.filtersToggle}`}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide filters' : 'Show filters'}
+        {activeCount > 0 ? ` (${activeCount} active)` : ''}
+      </button>
+      <div id={bodyId} className={styles.filtersBody} data-open={open}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** /postings: the tabs, the filter bar and the matching postings; the filters live in the URL. */
+export function Component() {
+  usePageTitle('Search Postings');
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const filters = filtersFromParams(params);
+  const [editing, setEditing] = useState<string | null>(null);
+  const canGoBack = location.key !== 'default';
+
+  // Changes apply on top of the newest filters asked for, even before the URL has caught up: two
+  // quick changes (a dorm, then a group size) both stick instead of the second undoing the first.
+  const pending = useRef<string | null>(null);
+  const query = params.toString();
+  useEffect(() => {
+    if (pending.current === query) pending.current = null;
+  }, [query]);
+  const apply = (next: SearchFilters) => {
+    const base: Record<string, unknown> = {
+      ...(pending.current === null ? filters : filtersFromParams(new URLSearchParams(pending.current))),
+    };
+    const keys = new Set([...Object.keys(filters), ...Object.keys(next)] as (keyof SearchFilters)[]);
+    for (const key of keys) if (next[key] !== filters[key]) base[key] = next[key];
+    const nextParams = filtersToParams(normaliseFilters(base as SearchFilters));
+    pending.current = nextParams.toString();
+    setParams(nextParams);
+  };
+  const reset = () => {
+    pending.current = null;
+    setParams(filtersToParams(emptyFilters(filters.location)));
+  };
+
+  return (
+    <div className={`page ${styles.page}`}>
+      <div className={styles.header}>
+        {canGoBack ? (
+          <button
+            type="button"
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            onClick={() => navigate(-1)}
+          >
+            Back
+          </button>
+        ) : null}
+        <h1 className={styles.title}>Search Postings</h1>
+      </div>
+      <LocationTabs
+        value={filters.location}
+        onChange={(loc) => apply({ ...filters, location: loc })}
+        panelId={PANEL_ID}
+        label="Listing location"
+      />
+      <section
+        id={PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={`${PANEL_ID}-tab-${filters.location}`}
+        className={styles.panel}
+      >
+        <CollapsibleFilters activeCount={activeFilterCount(filters)}>
+          <FilterBar filters={filters} onChange={apply} onReset={reset} />
+        </CollapsibleFilters>
+        <FilterChips filters={filters} onChange={apply} />
+        <div className={styles.saveSearch}>
+          <Suspense fallback={null}>
+            <SaveSearchButton filters={filters} />
+          </Suspense>
+        </div>
+        {editing ? (
+          <PostingForm postingId={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+        ) : (
+          <Results filters={filters} onChange={apply} onEdit={setEditing} onReset={reset} />
+        )}
+      </section>
+    </div>
+  );
+}

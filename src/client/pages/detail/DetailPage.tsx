@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../shared/messages';
+import { ACADEMIC_YEAR_LABELS, UTILITIES_LABELS } from '../../../shared/options';
+import { pageAddress } from '../../../shared/page-addresses';
+import type { PostingDetail } from '../../../shared/schemas/posting-view';
+import { ApiError } from '../../api/client';
+import { instagramLink, phoneLink } from '../../common/contact-links';
+import { EmailLink } from '../../common/EmailLink';
+import { dateText, dayText, defaultImage, placeLabel, rentText, timeAgo } from '../../common/posting-text';
+import { GroupMembers } from '../../features/groups/GroupMembers';
+import { PostingFit } from '../../features/lifestyle/Fit';
+import { PostingNotices } from '../../features/moderation/PostingNotices';
+import { ReportPosting } from '../../features/moderation/ReportPosting';
+import { PingInterest } from '../../features/pings/PingInterest';
+import { DeletePostingButton, PostingForm, StatusControl } from '../../features/posting-editor';
+import { usePostingDetail } from '../../features/postings/api';
+import { BookmarkButton } from '../../features/postings/BookmarkButton';
+import { Carousel, type Slide } from '../../features/postings/Carousel';
+import { ShareButton } from '../../features/postings/ShareButton';
+import { useCollege } from '../../shell/config-context';
+import { usePageTitle } from '../../shell/use-page-title';
+import buttonStyles from '../../ui/Button.module.css';
+import styles from './DetailPage.module.css';
+
+/** Where a card link came from (set by PostingCard), so 'Back' returns to the same results. */
+export interface BackState {
+  backTo?: string;
+}
+
+function BackLink() {
+  const location = useLocation();
+  const backTo = (location.state as BackState | null)?.backTo;
+  const target = backTo?.startsWith('/') ? backTo : '/postings';
+  const label = target.startsWith('/myProfile') ? 'Back to My Profile' : 'Back to results';
+  return (
+    <Link className={styles.back} to={target}>
+      <span aria-hidden="true">←</span> {label}
+    </Link>
+  );
+}
+
+function PostedDates({ createdAt, updatedAt }: { createdAt: string; updatedAt: string }) {
+  const edited = new Date(updatedAt).getTime() - new Date(createdAt).getTime() > 60_000;
+  return (
+    <p className={styles.dates}>
+      Posted <time dateTime={createdAt}>{dayText(createdAt)}</time>
+      {edited ? (
+        <>
+          <span aria-hidden="true"> · </span>
+          Updated <time dateTime={updatedAt}>{timeAgo(updatedAt)}</time>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+function Field({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Detail({ posting }: { posting: PostingDetail }) {
+  const config = useCollege();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const place = placeLabel(config, posting);
+  const offCampus = posting.listingLocation === 'offcampus';
+  const photos: Slide[] = posting.images.map((image, i) => ({
+    src: image.fullUrl,
+    alt: `Photo ${i + 1} of ${place}`,
+  }));
+  // On campus the dorm's image comes first; off campus it stands in only when there are no photos.
+  const slides = offCampus
+    ? photos.length > 0
+      ? photos
+      : [defaultImage(config, posting)]
+    : [defaultImage(config, posting), ...photos];
+  const rent = rentText(posting.monthlyRent, posting.rentType);
+  const start = dateText(posting.rentStart);
+  const end = dateText(posting.rentEnd);
+  const admin = posting.adminContact;
+  /** The admin and co-admins edit the posting and its status; only the admin deletes it. */
+  const manages = posting.viewerIsAdmin || posting.viewerRole === 'coadmin';
+
+  if (editing) {
+    return <PostingForm postingId={posting.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />;
+  }
+
+  return (
+    <article className={styles.detail} aria-labelledby="detail-title">
+      <BackLink />
+      <header className={styles.header}>
+        <div>
+          <p className={styles.kicker}>{offCampus ? 'Off-Campus' : 'On-Campus'}</p>
+          <h1 id="detail-title" className={styles.title}>
+            {place}
+          </h1>
+          <PostedDates createdAt={posting.createdAt} updatedAt={posting.updatedAt} />
+          <p className={styles.interest}>
+            {posting.interestCount === 1
+              ? '1 other group has expressed interest'
+              : `${posting.interestCount} other groups have expressed interest`}
+          </p>
+        </div>
+        <div className={styles.headerTools}>
+          <ShareButton url={`${window.location.origin}${pageAddress.posting(posting.id)}`} />
+          {posting.viewerIsAdmin ? null : (
+            <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} showLabel />
+          )}
+          {manages ? (
+            <button
+              type="button"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </button>
+          ) : null}
+          {posting.viewerIsAdmin ? (
+            <DeletePostingButton postingId={posting.id} onDeleted={() => navigate('/postings', { replace: true })} />
+          ) : (
+            <ReportPosting postingId={posting.id} place={place} />
+          )}
+        </div>
+      </header>
+      <PostingNotices posting={posting} />
+
+      <div className={styles.columns}>
+        <Carousel slides={slides} label={`Images of ${place}`} />
+        <div className={styles.facts}>
+          <div className={styles.statusRow}>
+            <StatusControl postingId={posting.id} status={posting.status} mayChange={manages} />
+          </div>
+          <p className={styles.sizes}>
+            <strong>{posting.aimInteger} Total</strong>
+            <span aria-hidden="true"> · </span>
+            <strong>Seeking {posting.curNumSeek} More</strong>
+          </p>
+          <dl className={styles.list}>
+            <Field term={offCampus ? 'Address' : 'Dorm'}>{place}</Field>
+            {offCampus ? (
+              <>
+                <Field term="Rent">{rent ?? 'Not given'}</Field>
+                <Field term="Rental period">{start && end ? `${start} – ${end}` : (start ?? end ?? 'Not given')}</Field>
+                <Field term="Utilities">{posting.utilities ? UTILITIES_LABELS[posting.utilities] : 'Not given'}</Field>
+              </>
+            ) : null}
+            <Field term="Sublet">{posting.sublet ? 'Yes' : 'No'}</Field>
+          </dl>
+        </div>
+      </div>
+
+      {posting.description ? (
+        <section className={styles.section} aria-labelledby="about-heading">
+          <h2 id="about-heading">About the Group</h2>
+          {/* Plain text: React escapes it; CSS keeps its line breaks. */}
+          <p className={styles.description}>{posting.description}</p>
+        </section>
+      ) : null}
+
+      <div className={styles.section}>
+        <PostingFit postingId={posting.id} />
+      </div>
+
+      <section className={styles.section} aria-labelledby="ping-heading">
+        <h2 id="ping-heading">Interested in this group?</h2>
+        <PingInterest posting={posting} place={place} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="admin-heading">
+        <h2 id="admin-heading">Group Administrator</h2>
+        <dl className={styles.list}>
+          <Field term="Name">{admin.name}</Field>
+          <Field term="Year">{ACADEMIC_YEAR_LABELS[admin.academicYear] ?? admin.academicYear}</Field>
+          {admin.email ? (
+            <Field term="Email">
+              <EmailLink email={admin.email} />
+            </Field>
+          ) : null}
+          {admin.instagramHandle ? <Field term="Instagram">{instagramLink(admin.instagramHandle)}</Field> : null}
+          {offCampus && admin.phoneNumber ? <Field term="Phone">{phoneLink(admin.phoneNumber)}</Field> : null}
+        </dl>
+      </section>
+
+      <GroupMembers posting={posting} place={place} />
+    </article>
+  );
+}
+
+/** /detailView?id=: everything about one posting (spec section 2). */
+export function Component() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const query = usePostingDetail(id);
+  const config = useCollege();
+  usePageTitle(query.data ? placeLabel(config, query.data) : 'Posting Details');
+
+  if (!id || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <div className="page">
+        <h1>{messages.postingAccess.notFound.title}</h1>
+        <p>{messages.postingAccess.notFound.message}</p>
+        <p>
+          <Link to="/postings">Search Postings</Link>
+        </p>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="page" role="alert">
+        <h1>{query.error instanceof ApiError ? query.error.title : messages.api.internal.title}</h1>
+        <p>{query.error.message}</p>
+        <button type="button" className={buttonStyles.button} onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!query.data) {
+    return (
+      <p className="app-status" role="status">
+        {messages.loading}
+      </p>
+    );
+  }
+  return (
+    <div className="page">
+      <Detail posting={query.data} />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { siteApi } from '../../shared/api/site';
+import { apiFetch } from '../api/client';
+
+/**
+ * Groups matched to date (GET /api/stats): the college's baseline plus the postings this
+ * deployment has seen marked Fulfilled. Undefined until known. A status change or a saved
+ * posting invalidates it with the other lists.
+ */
+export function useGroupsMatched(): number | undefined {
+  const { data } = useQuery({
+    queryKey: ['stats'],
+    queryFn: () => apiFetch(siteApi.stats()),
+    staleTime: 60_000,
+  });
+  return data?.groupsMatched;
+}

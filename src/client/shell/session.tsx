@@ -1,0 +1,79 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { sessionApi } from '../../shared/api/session';
+import type { Me, MeResponse } from '../../shared/schemas/me';
+import { apiFetch } from '../api/client';
+
+/**
+ * The session's key in TanStack Query's cache. The session itself lives in the small store
+ * below, so the sign-in page paints without TanStack Query (decision 0009); writes made through
+ * the query cache under this key (`setQueryData`, `invalidateQueries`) reach the store, see
+ * query-client.ts.
+ */
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+export type SessionState =
+  | { status: 'loading'; user: null }
+  | { status: 'signedOut'; user: null }
+  | { status: 'signedIn'; user: Me };
+
+/** Read again when a page mounts and the last answer is older than this. */
+const STALE_MS = 60_000;
+
+let current: MeResponse | undefined;
+let fetchedAt = 0;
+let inflight: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Replaces what the browser knows of the session (after sign-out, accepting the terms...). */
+export function setSession(data: MeResponse): void {
+  if (current === data) return;
+  current = data;
+  fetchedAt = Date.now();
+  emit();
+}
+
+/** Reads GET /api/me (one retry); a failure counts as signed out, as the guard must decide. */
+export function refreshSession(): Promise<void> {
+  inflight ??= (async () => {
+    try {
+      let data: MeResponse;
+      try {
+        data = await apiFetch(sessionApi.me());
+      } catch {
+        data = await apiFetch(sessionApi.me()).catch(() => ({ user: null }));
+      }
+      setSession(data);
+    } finally {
+      inflight = null;
+    }
+  })();
+  return inflight;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const snapshot = () => current;
+
+/**
+ * Who is signed in, from GET /api/me (one store, so every caller sees the same state).
+ * `user.emailVerified` and `user.termsAccepted` tell what the person may reach.
+ */
+export function useSession(): SessionState {
+  const data = useSyncExternalStore(subscribe, snapshot, snapshot);
+  useEffect(() => {
+    if (current === undefined || Date.now() - fetchedAt > STALE_MS) void refreshSession();
+  }, []);
+  if (data === undefined) return { status: 'loading', user: null };
+  return data.user ? { status: 'signedIn', user: data.user } : { status: 'signedOut', user: null };
+}
+
+/** Re-reads the session (after sign-in, sign-out, verification or accepting the terms). */
+export function useRefreshSession(): () => Promise<void> {
+  return refreshSession;
+}

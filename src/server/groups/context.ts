@@ -1,0 +1,44 @@
+/**
+ * What every part of the groups service shares: its dependencies, the group's mails, the college
+ * address check, and the viewer's access to a posting (who may do what is decided in policy.ts).
+ */
+
+import { INVITATION_RESEND_MINUTES } from '../../shared/schemas/groups';
+import { isCollegeEmail } from '../auth/domain-policy';
+import type { AppConfig } from '../config';
+import type { Database, Executor } from '../db/client';
+import { createGroupMails } from './mails';
+import { type GroupAccess, roleOf } from './policy';
+import * as q from './queries';
+
+export const DAY_MS = 24 * 60 * 60_000;
+export const RESEND_MS = INVITATION_RESEND_MINUTES * 60_000;
+
+export const sameAddress = (a: string | null, b: string) =>
+  a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export interface GroupServiceDeps {
+  db: Database;
+  config: AppConfig;
+  placeLabel: (posting: { dorm: string | null; address: string | null }) => string;
+}
+
+export function createGroupContext({ db, config, placeLabel }: GroupServiceDeps) {
+  const mails = createGroupMails(config);
+  const { emailDomain, allowedEmailSubdomains } = config.college.college;
+  const isCollege = (email: string) => isCollegeEmail(email, emailDomain, allowedEmailSubdomains);
+
+  /** The viewer's access to a posting (its admin, or their joined row's role). */
+  async function accessOf(
+    executor: Executor,
+    posting: { id: string; adminUserId: string },
+    viewerId: string,
+  ): Promise<GroupAccess> {
+    const joined = posting.adminUserId === viewerId ? null : await q.joinedRole(executor, posting.id, viewerId);
+    return { adminUserId: posting.adminUserId, viewerRole: roleOf(posting.adminUserId, viewerId, joined) };
+  }
+
+  return { db, placeLabel, mails, emailDomain, isCollege, accessOf };
+}
+
+export type GroupContext = ReturnType<typeof createGroupContext>;

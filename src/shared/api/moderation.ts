@@ -1,0 +1,13 @@
+/** The moderation addresses: a student's report, and the moderators' queue, log and actions. */
+import type { AuditEntry, MODERATION_ACTIONS, QueueItem } from '../moderation';
+import { enc, get, post } from './call';
+
+export const moderationApi = {
+  /** Body: { reason, details? }. */
+  report: (postingId: string) => post<{ reported: true; hidden: boolean }>(`/api/postings/${enc(postingId)}/reports`),
+  queue: () => get<{ items: QueueItem[] }>('/api/moderation/queue'),
+  actions: () => get<{ items: AuditEntry[] }>('/api/moderation/actions'),
+  /** Body: { reason }. */
+  act: (postingId: string, action: (typeof MODERATION_ACTIONS)[number]) =>
+    post<{ done: true }>(`/api/moderation/postings/${enc(postingId)}/${action}`),
+} as const;
