@@ -148,6 +148,8 @@ export async function buildApp({
 
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, which is what zod's schemas become.
+      openapi: '3.1.0',
       info: { title: `${config.college.productName} API`, version: '1.0.0' },
       servers: [{ url: config.publicUrl }],
     },
