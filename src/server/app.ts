@@ -13,6 +13,7 @@ import {
   UNVERIFIED_EXPIRY_EVERY_MS,
   type UnverifiedAccountExpiry,
 } from './auth/unverified-accounts';
+import { browseRoutes } from './browse/routes';
 import { collegeRoutes } from './college/routes';
 import type { AppConfig } from './config';
 import { contactRoutes } from './contact/routes';
@@ -42,7 +43,6 @@ import { postingRoutes } from './postings/routes';
 import { profileRoutes } from './profile/routes';
 import { savedSearchRoutes } from './saved-searches/routes';
 import { createSavedSearchService, type SavedSearchService } from './saved-searches/service';
-import { browseRoutes } from './search/plugin';
 import { statsRoutes } from './stats/routes';
 
 export interface AppDeps {

@@ -5,9 +5,9 @@ import { problemAnswers } from '../../shared/schemas/api-error';
 import { lookupIdParamSchema } from '../../shared/schemas/params';
 import { bookmarkStateSchema, postingPageSchema } from '../../shared/schemas/posting-answers';
 import { listQuerySchema } from '../../shared/schemas/search-query';
+import { viewerOf } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { errors } from '../http/errors';
-import { viewerOf } from '../http/route-parts';
 import type { ImageUrl } from '../search/service';
 import { createBookmarkService } from './service';
 

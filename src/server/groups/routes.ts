@@ -13,7 +13,7 @@ import {
 } from '../../shared/schemas/group-answers';
 import { handOverSchema, invitationTokenSchema, roleChangeSchema, sharingSchema } from '../../shared/schemas/groups';
 import { idParamSchema, memberParamSchema, tokenParamSchema } from '../../shared/schemas/params';
-import { viewerOf } from '../http/route-parts';
+import { viewerOf } from '../auth/viewer';
 import type { GroupService } from './service';
 
 const memberAnswerSchema = z.strictObject({ member: groupMemberViewSchema });

@@ -9,7 +9,7 @@ import { orEmptyBody } from '../../shared/schemas/body';
 import { LIFESTYLE_SAVE_FAILED } from '../../shared/schemas/lifestyle';
 import { fitViewSchema, myLifestyleSchema } from '../../shared/schemas/lifestyle-answers';
 import { lookupIdParamSchema } from '../../shared/schemas/params';
-import { viewerOf } from '../http/route-parts';
+import { viewerOf } from '../auth/viewer';
 import type { LifestyleService } from './service';
 
 export const lifestyleRoutes: FastifyPluginAsyncZod<{ service: LifestyleService }> = async (app, { service }) => {

@@ -17,8 +17,8 @@ import {
   reportAnswerSchema,
 } from '../../shared/schemas/moderation-answers';
 import { lookupIdParamSchema } from '../../shared/schemas/params';
+import { viewerOf } from '../auth/viewer';
 import { errors } from '../http/errors';
-import { viewerOf } from '../http/route-parts';
 import type { ModerationService } from './service';
 
 export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationService }> = async (app, { service }) => {

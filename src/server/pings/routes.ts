@@ -17,8 +17,8 @@ import {
   sentPingSchema,
 } from '../../shared/schemas/ping-answers';
 import { listQuerySchema, receivedPingsQuerySchema } from '../../shared/schemas/search-query';
+import { viewerOf } from '../auth/viewer';
 import { errors } from '../http/errors';
-import { viewerOf } from '../http/route-parts';
 import type { PingService } from './service';
 
 export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async (app, { service }) => {

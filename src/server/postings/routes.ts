@@ -32,11 +32,11 @@ import {
   renewalTokenSchema,
   statusAnswerSchema,
 } from '../../shared/schemas/posting-answers';
+import { viewerOf } from '../auth/viewer';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { AppError, errors } from '../http/errors';
 import { containsNul } from '../http/nul-guard';
-import { viewerOf } from '../http/route-parts';
 import { createUploadGate, type UploadGate } from '../limits/in-flight';
 import { assertUnderLimit } from '../limits/student-limits';
 import { createStorage, isSafeKey, type Storage } from '../storage';

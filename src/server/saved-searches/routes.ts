@@ -18,7 +18,7 @@ import {
   unsubscribeQuerySchema,
   unsubscribeViewSchema,
 } from '../../shared/schemas/saved-search-answers';
-import { viewerOf } from '../http/route-parts';
+import { viewerOf } from '../auth/viewer';
 import type { SavedSearchService } from './service';
 
 export const savedSearchRoutes: FastifyPluginAsyncZod<{ service: SavedSearchService }> = async (app, { service }) => {
