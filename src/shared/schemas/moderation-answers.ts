@@ -54,5 +54,7 @@ export const moderationQueueSchema = z.strictObject({ items: z.array(queueItemSc
 export const moderationAuditSchema = z.strictObject({ items: z.array(auditEntrySchema) });
 /** POST /api/postings/:id/reports: sent, and whether the posting is now hidden (enough reporters). */
 export const reportAnswerSchema = z.strictObject({ reported: z.literal(true), hidden: z.boolean() });
+export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 /** A moderator's action was carried out. */
 export const moderationDoneSchema = z.strictObject({ done: z.literal(true) });
+export type ModerationDone = z.infer<typeof moderationDoneSchema>;

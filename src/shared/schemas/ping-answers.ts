@@ -45,3 +45,4 @@ export const sentPingPageSchema = pageOf(sentPingSchema);
 
 /** How many of something await the viewer (the navigation's counts). */
 export const countSchema = z.strictObject({ count: z.number().int() });
+export type CountAnswer = z.infer<typeof countSchema>;

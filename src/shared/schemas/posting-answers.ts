@@ -114,12 +114,16 @@ export const postingPageSchema = z.strictObject({
 
 /** PUT and DELETE /api/postings/:id/bookmark. */
 export const bookmarkStateSchema = z.strictObject({ postingId: z.string(), bookmarked: z.boolean() });
+/** What bookmarking or un-bookmarking a posting answers. */
+export type BookmarkState = z.infer<typeof bookmarkStateSchema>;
 
 /** PATCH /api/postings/:id/status: the status now, and whether this call changed it. */
 export const statusAnswerSchema = z.strictObject({ status: z.enum(POSTING_STATUSES), changed: z.boolean() });
+export type StatusAnswer = z.infer<typeof statusAnswerSchema>;
 
 /** POST /api/postings/:id/renew: fresh again as of this moment. */
 export const renewAnswerSchema = z.strictObject({ updatedAt: iso });
+export type RenewAnswer = z.infer<typeof renewAnswerSchema>;
 
 export const renewalPreviewSchema = z.strictObject({
   action: z.enum(RENEWAL_ACTIONS),
