@@ -25,11 +25,11 @@ import {
   VERIFICATION_TOKEN_TTL_SECONDS,
   verificationMail,
 } from './email-verification';
-import { OIDC_PROVIDER_ID, resilientOidc } from './oidc';
+import { resilientOidc } from './oidc';
 import { trustedOrigins } from './origins';
 
 // AUTH_BASE_PATH, where better-auth is mounted, comes from the client's auth table (src/shared/api/auth.ts).
-export { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+export { AUTH_BASE_PATH };
 
 export interface AuthDeps {
   config: AppConfig;
@@ -40,16 +40,16 @@ export interface AuthDeps {
   isSuspended?: (userId: string) => Promise<boolean>;
 }
 
-export const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
+const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
 
 /** How much of one better-auth log message reaches the log. */
 const BETTER_AUTH_MESSAGE_LIMIT = 300;
 
-export const EMAIL_DOMAIN_NOT_ALLOWED = 'EMAIL_DOMAIN_NOT_ALLOWED';
-export const EMAIL_NOT_VERIFIED_BY_PROVIDER = 'EMAIL_NOT_VERIFIED_BY_PROVIDER';
+const EMAIL_DOMAIN_NOT_ALLOWED = 'EMAIL_DOMAIN_NOT_ALLOWED';
+const EMAIL_NOT_VERIFIED_BY_PROVIDER = 'EMAIL_NOT_VERIFIED_BY_PROVIDER';
 
 /** The college's e-mail policy as better-auth errors: a refused account is never written. */
-export function assertCollegeEmail(config: AppConfig, email: string): void {
+function assertCollegeEmail(config: AppConfig, email: string): void {
   const { emailDomain, allowedEmailSubdomains } = config.college.college;
   if (!isCollegeEmail(email, emailDomain, allowedEmailSubdomains)) {
     // BAD_REQUEST, not FORBIDDEN: better-auth turns a FORBIDDEN here into a fake success.
@@ -237,4 +237,3 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export { OIDC_PROVIDER_ID };

@@ -6,7 +6,7 @@
 import type { ApiErrorBody } from '../api-error';
 import { z } from './zod';
 
-export const apiErrorSchema = z.strictObject({
+const apiErrorSchema = z.strictObject({
   error: z.strictObject({
     code: z.string(),
     title: z.string(),

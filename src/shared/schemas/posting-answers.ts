@@ -24,7 +24,7 @@ import { z } from './zod';
 
 const iso = z.string();
 
-export const postingImageViewSchema = z.strictObject({
+const postingImageViewSchema = z.strictObject({
   id: z.string(),
   cardUrl: z.string(),
   fullUrl: z.string(),
@@ -42,13 +42,13 @@ const adminContactSchema = z.strictObject({
   instagramHandle: z.string().nullable(),
 }) satisfies z.ZodType<AdminContactView>;
 
-export const viewerPingSchema = z.strictObject({
+const viewerPingSchema = z.strictObject({
   id: z.string(),
   status: z.enum(PING_STATUSES),
   createdAt: iso,
 }) satisfies z.ZodType<ViewerPing>;
 
-export const postingModerationViewSchema = z.strictObject({
+const postingModerationViewSchema = z.strictObject({
   hidden: z.boolean(),
   kind: z.enum(['auto', 'moderator', 'suspended']).nullable(),
   reason: z.string().nullable(),
@@ -85,7 +85,7 @@ export const postingDetailSchema = z.strictObject({
   moderation: postingModerationViewSchema.nullable(),
 }) satisfies z.ZodType<PostingDetail>;
 
-export const postingCardSchema = z.strictObject({
+const postingCardSchema = z.strictObject({
   id: z.string(),
   listingLocation: z.enum(LISTING_LOCATIONS),
   dorm: z.string().nullable(),
