@@ -1,5 +1,5 @@
 /**
- * The e-mail for what was not read (issue 19, decision 0026): a participant who has not read a
+ * The e-mail for what was not read (issue 19, decision 0027): a participant who has not read a
  * message within UNREAD_EMAIL_AFTER_MINUTES gets one e-mail for that conversation with the new
  * messages (escaped by renderMail) and a link, at most once per conversation every
  * UNREAD_EMAIL_EVERY_MINUTES, through the outbox; never for a suspended sender's messages, never
