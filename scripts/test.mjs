@@ -15,10 +15,32 @@ const result = spawnSync(
   { cwd: root, stdio: 'inherit', env: process.env },
 );
 
+/** Each suite's time, from its first file's start to its last file's end (the suites run one after another). */
+function suiteTimes(files) {
+  const suites = new Map();
+  for (const file of files) {
+    const relative = path.relative(root, file.name);
+    const suite = relative.startsWith('tests/e2e/')
+      ? 'browser'
+      : relative.startsWith('tests/integration/')
+        ? 'integration'
+        : 'unit';
+    const span = suites.get(suite) ?? { start: Infinity, end: 0, files: 0 };
+    span.start = Math.min(span.start, file.startTime);
+    span.end = Math.max(span.end, file.endTime);
+    span.files += 1;
+    suites.set(suite, span);
+  }
+  return [...suites]
+    .map(([suite, span]) => `${suite}: ${Math.round((span.end - span.start) / 1000)} s (${span.files} files)`)
+    .join(', ');
+}
+
 let summary;
 try {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   summary = `${json.numPassedTests} passed, ${json.numFailedTests} failed, ${json.numPendingTests + json.numTodoTests} skipped`;
+  summary += `\n${suiteTimes(json.testResults)}`;
 } catch {
   summary = null;
 }

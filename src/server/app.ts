@@ -13,6 +13,7 @@ import {
   UNVERIFIED_EXPIRY_EVERY_MS,
   type UnverifiedAccountExpiry,
 } from './auth/unverified-accounts';
+import { browseRoutes } from './browse/routes';
 import { collegeRoutes } from './college/routes';
 import type { AppConfig } from './config';
 import { contactRoutes } from './contact/routes';
@@ -47,7 +48,6 @@ import { postingRoutes } from './postings/routes';
 import { profileRoutes } from './profile/routes';
 import { savedSearchRoutes } from './saved-searches/routes';
 import { createSavedSearchService, type SavedSearchService } from './saved-searches/service';
-import { browseRoutes } from './search/plugin';
 import { statsRoutes } from './stats/routes';
 
 export interface AppDeps {
@@ -164,6 +164,8 @@ export async function buildApp({
 
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, which is what zod's schemas become.
+      openapi: '3.1.0',
       info: { title: `${config.college.productName} API`, version: '1.0.0' },
       servers: [{ url: config.publicUrl }],
     },

@@ -17,7 +17,7 @@ export const IMPORTANCE_WEIGHTS: Record<Importance, number> = { none: 0, somewha
 /** At most this many options per question: acceptable answers are stored as a bit mask. */
 export const MAX_OPTIONS = 8;
 
-export interface LifestyleOption {
+interface LifestyleOption {
   key: string;
   label: string;
 }

@@ -27,12 +27,12 @@ import {
 } from './lifestyle-questions';
 
 // The bands live in a module of their own, so cards can name one without loading the questions.
-export { BAND_LABELS, BANDS, type Band } from './lifestyle-bands';
+export { BANDS, type Band } from './lifestyle-bands';
 
 import type { Band } from './lifestyle-bands';
 
 /** The share of agreeing weight where each band starts (checked from the top). */
-export const BAND_THRESHOLDS = { great: 0.85, good: 0.65, some: 0.4 } as const;
+const BAND_THRESHOLDS = { great: 0.85, good: 0.65, some: 0.4 } as const;
 
 /** The weights of a pair or a group: how much agrees out of how much counts, and any dealbreaker. */
 export interface FitSums {
@@ -52,7 +52,7 @@ export function bandOf({ agreed, total, dealbreaker }: FitSums): Band {
 }
 
 /** How one question went between two students. */
-export interface QuestionComparison {
+interface QuestionComparison {
   question: LifestyleQuestion;
   a: LifestyleAnswer;
   b: LifestyleAnswer;

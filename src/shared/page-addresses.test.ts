@@ -10,5 +10,6 @@ describe('pageAddress', () => {
     expect(pageAddress.posting('a&admin=1#x')).toBe('/detailView?id=a%26admin%3D1%23x');
     expect(pageAddress.invitation('ab/../c?d')).toBe('/invitations/ab%2F..%2Fc%3Fd');
     expect(pageAddress.renewal('p.q+r=')).toBe('/renew?token=p.q%2Br%3D');
+    expect(pageAddress.conversation('a/b?c')).toBe('/messages/a%2Fb%3Fc');
   });
 });

@@ -12,6 +12,6 @@ export const pageAddress = {
   renewal: (token: string) => `/renew?token=${encodeURIComponent(token)}`,
   /** The Messages page: the list of conversations (issue 19). */
   messages: () => '/messages',
-  /** One conversation on the Messages page (issue 19). */
+  /** One conversation (issue 19): the Messages page opened on it, and the unread-message e-mail's link. */
   conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
 } as const;

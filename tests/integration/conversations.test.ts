@@ -1,5 +1,5 @@
 /**
- * Conversations (issue 19, decision 0026) over HTTP: a ping opens its conversation; who reads and
+ * Conversations (issue 19, decision 0027) over HTTP: a ping opens its conversation; who reads and
  * writes it (sender, admin, co-admin, joined member, another student, moderator, anonymous); the
  * ping's states (pending: the group replies first; accepted; declined, expired and Fulfilled
  * read-only with their line); read positions and unread counts; contact sharing by consent;

@@ -147,7 +147,7 @@ describe('migration 0011 (groups of students who said yes, decision 0024)', () =
   }, 120_000);
 });
 
-describe('migration 0012 (conversations, decision 0026)', () => {
+describe('migration 0012 (conversations, decision 0027)', () => {
   it("gives every ping its conversation, the ping's message first, read by the group", async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'qm-migrations-'));
     const client = new PGlite();

@@ -66,6 +66,31 @@ describe('the log of a production run', () => {
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: { ...originHeader(t), 'x-forwarded-for': '10.9.9.9' }, payload });
 
+  it("puts better-auth's own messages in the app's log, cut short, and none on the console", async () => {
+    const printed: unknown[][] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => {
+      printed.push(args);
+    };
+    try {
+      const hostile = `https://evil.example/${'x'.repeat(20_000)}`;
+      const response = await post('/api/auth/sign-up/email', {
+        email: `callback.${Date.now()}@bc.edu`,
+        name: 'Callback Student',
+        password: 'correct-horse-battery',
+        callbackURL: hostile,
+      });
+      expect(response.statusCode).toBe(403);
+    } finally {
+      console.error = consoleError;
+    }
+    expect(printed.map((args) => String(args[0]).slice(0, 200))).toEqual([]);
+    const fromAuth = lines.map((line) => JSON.parse(line)).filter((entry) => entry.source === 'better-auth');
+    expect(fromAuth.length).toBeGreaterThan(0);
+    expect(fromAuth.some((entry) => /callback/i.test(entry.msg))).toBe(true);
+    for (const entry of fromAuth) expect(entry.msg.length).toBeLessThanOrEqual(301);
+  });
+
   it('holds no token of a verification, reset, renewal or unsubscribe link, though every one was followed', async () => {
     // Sign-up: the verification link, followed.
     const email = `log.capture.${Date.now()}@bc.edu`;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/app';
 import { collegeConfigWith } from '../support/college-config';
-import { freePort, startServer, waitForExit } from '../support/server';
+import { freePort, migratedDataDir, startServer, waitForExit } from '../support/server';
 
 /** Runs an npm script's entry (`npm run seed` is `tsx scripts/seed.ts`) and collects what it says. */
 function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
@@ -24,8 +24,15 @@ function runScript(script: string, env: Record<string, string>): Promise<{ code:
 }
 
 const folders: string[] = [];
-const tempDataDir = () => {
+/** An empty data folder: the server creates and migrates its database there. */
+const emptyDataDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'qm-proc-'));
+  folders.push(dir);
+  return dir;
+};
+/** A data folder with a migrated database in it, for tests that are not about a first start. */
+const tempDataDir = () => {
+  const dir = migratedDataDir();
   folders.push(dir);
   return dir;
 };
@@ -35,7 +42,7 @@ afterAll(() => {
 
 describe('the server process', () => {
   it('keeps its data across a restart and releases its lock on SIGTERM', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = emptyDataDir();
     const first = await startServer({ dataDir });
     expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);

@@ -2,6 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteAccountSchema } from '../../shared/schemas/account';
+import { problemAnswers } from '../../shared/schemas/api-error';
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
 import type { GroupService } from '../groups/service';
@@ -9,7 +10,7 @@ import { errors } from '../http/errors';
 import type { Storage } from '../storage';
 import { createAccountService } from './service';
 
-const detailsSchema = z.object({
+const detailsSchema = z.strictObject({
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
@@ -29,11 +30,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/me/account',
     {
-      preHandler: app.requireSignedIn,
+      preValidation: app.requireSignedIn,
       schema: {
         tags: ['me'],
         summary: 'Account details: name, e-mail, sign-in methods, member since',
-        response: { 200: detailsSchema },
+        response: { 200: detailsSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -46,13 +47,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/me',
     {
-      preHandler: app.requireSignedIn,
+      preValidation: app.requireSignedIn,
       schema: {
         tags: ['me'],
         summary:
           'Delete my account with its postings, images, bookmarks and pings (type the e-mail address to confirm), and sign out',
         body: deleteAccountSchema,
-        response: { 200: z.object({ deleted: z.literal(true) }) },
+        response: { 200: z.strictObject({ deleted: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request, reply) => {

@@ -25,28 +25,31 @@ import {
   VERIFICATION_TOKEN_TTL_SECONDS,
   verificationMail,
 } from './email-verification';
-import { OIDC_PROVIDER_ID, resilientOidc } from './oidc';
+import { resilientOidc } from './oidc';
 import { trustedOrigins } from './origins';
 
 // AUTH_BASE_PATH, where better-auth is mounted, comes from the client's auth table (src/shared/api/auth.ts).
-export { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+export { AUTH_BASE_PATH };
 
 export interface AuthDeps {
   config: AppConfig;
   db: Database;
   accountCleanups: AccountCleanups;
-  log: Pick<FastifyBaseLogger, 'error'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
   /** A moderator suspended the account (issue 14): no new session may start for it. */
   isSuspended?: (userId: string) => Promise<boolean>;
 }
 
-export const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
+const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
 
-export const EMAIL_DOMAIN_NOT_ALLOWED = 'EMAIL_DOMAIN_NOT_ALLOWED';
-export const EMAIL_NOT_VERIFIED_BY_PROVIDER = 'EMAIL_NOT_VERIFIED_BY_PROVIDER';
+/** How much of one better-auth log message reaches the log. */
+const BETTER_AUTH_MESSAGE_LIMIT = 300;
+
+const EMAIL_DOMAIN_NOT_ALLOWED = 'EMAIL_DOMAIN_NOT_ALLOWED';
+const EMAIL_NOT_VERIFIED_BY_PROVIDER = 'EMAIL_NOT_VERIFIED_BY_PROVIDER';
 
 /** The college's e-mail policy as better-auth errors: a refused account is never written. */
-export function assertCollegeEmail(config: AppConfig, email: string): void {
+function assertCollegeEmail(config: AppConfig, email: string): void {
   const { emailDomain, allowedEmailSubdomains } = config.college.college;
   if (!isCollegeEmail(email, emailDomain, allowedEmailSubdomains)) {
     // BAD_REQUEST, not FORBIDDEN: better-auth turns a FORBIDDEN here into a fake success.
@@ -62,6 +65,18 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
   const { emailDomain, allowedEmailSubdomains } = config.college.college;
   return betterAuth({
     appName: productName,
+    // better-auth's own messages go to the app's log (structured and redacted, quiet in tests), not
+    // the console; one can quote request input (a hostile callback address), so it is cut short.
+    // No `level`: with one set, better-auth also prints every refused request to the console.
+    logger: {
+      log(level, message) {
+        const text =
+          message.length > BETTER_AUTH_MESSAGE_LIMIT ? `${message.slice(0, BETTER_AUTH_MESSAGE_LIMIT)}…` : message;
+        if (level === 'error') log.error({ source: 'better-auth' }, text);
+        else if (level === 'warn') log.warn({ source: 'better-auth' }, text);
+        else log.info({ source: 'better-auth' }, text);
+      },
+    },
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
@@ -222,4 +237,3 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export { OIDC_PROVIDER_ID };

@@ -1,9 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
+import { problemAnswers } from '../../shared/schemas/api-error';
+import { lookupIdParamSchema } from '../../shared/schemas/params';
+import { bookmarkStateSchema, postingPageSchema } from '../../shared/schemas/posting-answers';
 import { listQuerySchema } from '../../shared/schemas/search-query';
+import { viewerOf } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { errors } from '../http/errors';
-import { parseQuery } from '../search/parse-query';
 import type { ImageUrl } from '../search/service';
 import { createBookmarkService } from './service';
 
@@ -12,10 +16,8 @@ export interface BookmarkRoutesOptions {
   imageUrl: ImageUrl;
 }
 
-const cardListDescription = 'Query: cursor, limit (1-50, default 20). Answers { items: PostingCard[], nextCursor }.';
-
 /** Bookmark toggles and the profile's lists ('My Administered Posts', 'My Bookmarked Posts'). */
-export const bookmarkRoutes: FastifyPluginAsync<BookmarkRoutesOptions> = async (app, { db, imageUrl }) => {
+export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = async (app, { db, imageUrl }) => {
   const service = createBookmarkService({ db, imageUrl });
 
   // The spec's own message for a visitor who tries to bookmark.
@@ -23,52 +25,53 @@ export const bookmarkRoutes: FastifyPluginAsync<BookmarkRoutesOptions> = async (
     if (!request.viewer) throw errors.unauthorized(messages.bookmark.unsigned);
     await app.requireMember.call(app, request, reply);
   }
-  const viewerId = (request: FastifyRequest) => {
-    if (!request.viewer) throw errors.unauthorized();
-    return request.viewer.id;
-  };
 
-  app.put<{ Params: { id: string } }>(
-    '/api/postings/:id/bookmark',
-    {
-      preHandler: requireMemberToBookmark,
-      schema: { tags: ['bookmarks'], summary: 'Bookmark a posting (idempotent)' },
-    },
-    async (request) => service.add(viewerId(request), request.params.id),
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/api/postings/:id/bookmark',
-    {
-      preHandler: requireMemberToBookmark,
-      schema: { tags: ['bookmarks'], summary: 'Remove a bookmark (idempotent)' },
-    },
-    async (request) => service.remove(viewerId(request), request.params.id),
-  );
+  for (const [method, summary] of [
+    ['PUT', 'Bookmark a posting (idempotent)'],
+    ['DELETE', 'Remove a bookmark (idempotent)'],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/postings/:id/bookmark',
+      preValidation: requireMemberToBookmark,
+      schema: {
+        tags: ['bookmarks'],
+        summary,
+        params: lookupIdParamSchema,
+        response: { 200: bookmarkStateSchema, ...problemAnswers },
+      },
+      handler: async (request) =>
+        method === 'PUT'
+          ? service.add(viewerOf(request).id, request.params.id)
+          : service.remove(viewerOf(request).id, request.params.id),
+    });
+  }
 
   app.get(
     '/api/me/postings/administered',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags: ['profile'],
         summary: 'Postings the viewer administers, newest first',
-        description: cardListDescription,
+        querystring: listQuerySchema,
+        response: { 200: postingPageSchema, ...problemAnswers },
       },
     },
-    async (request) => service.administered(viewerId(request), parseQuery(listQuerySchema, request.query)),
+    async (request) => service.administered(viewerOf(request).id, request.query),
   );
 
   app.get(
     '/api/me/postings/bookmarked',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags: ['profile'],
         summary: 'Postings the viewer bookmarked, latest bookmark first',
-        description: cardListDescription,
+        querystring: listQuerySchema,
+        response: { 200: postingPageSchema, ...problemAnswers },
       },
     },
-    async (request) => service.bookmarked(viewerId(request), parseQuery(listQuerySchema, request.query)),
+    async (request) => service.bookmarked(viewerOf(request).id, request.query),
   );
 };

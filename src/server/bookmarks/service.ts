@@ -2,8 +2,10 @@
  * Bookmarks (spec section 4: a toggle of membership in the user's bookmarked postings) and the
  * profile's two lists of cards.
  */
+
 import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
+import type { BookmarkState } from '../../shared/schemas/posting-answers';
 import type { PostingPage } from '../../shared/schemas/posting-view';
 import type { ListQuery } from '../../shared/schemas/search-query';
 import type { Database } from '../db/client';
@@ -13,11 +15,6 @@ import { decodeCursor, type ImageUrl, toCard, toPage } from '../search/service';
 import { deleteBookmark, insertBookmark } from './queries';
 
 const POSTING_GONE = messages.api.postingGone;
-
-export interface BookmarkState {
-  postingId: string;
-  bookmarked: boolean;
-}
 
 export function createBookmarkService({ db, imageUrl }: { db: Database; imageUrl: ImageUrl }) {
   const checkId = (postingId: string) => {

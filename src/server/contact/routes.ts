@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { problemAnswers } from '../../shared/schemas/api-error';
 import { contactMessageSchema } from '../../shared/schemas/contact';
 import { type ContactDeps, sendContactMessage } from './service';
 
@@ -7,12 +8,12 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactDeps> = async (app, dep
   app.post(
     '/api/contact',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the team',
         body: contactMessageSchema,
-        response: { 202: z.object({ status: z.literal('sent') }) },
+        response: { 202: z.strictObject({ status: z.literal('sent') }), ...problemAnswers },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 /**
- * The live stream (issue 19, docs/decisions/0026): GET /api/events, Server-Sent Events, one stream
+ * The live stream (issue 19, docs/decisions/0027): GET /api/events, Server-Sent Events, one stream
  * per tab. Each student's events are rows of live_event written in the transaction that caused them;
  * a row's `seq` is the event's `id:`. The database announces each new row ('live:<userId>' on the
  * changes channel, migration 0012) to every server, which reads that student's rows after what each
@@ -8,9 +8,11 @@
  * "after the last sent" never skips one that commits late.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { problemAnswers } from '../../shared/schemas/api-error';
+import { viewerOf } from '../auth/viewer';
 import type { Change, ChangeFeed } from '../db/changes';
 import type { Database } from '../db/client';
-import { viewerOf } from '../http/route-parts';
 import * as q from './queries';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -131,6 +133,9 @@ export class LiveHub {
   }
 }
 
+/** `?lastEventId=` for a first connection that already knows where it stands; anything malformed reads as absent. */
+const liveQuerySchema = z.object({ lastEventId: z.string().max(100).optional() });
+
 /** Last-Event-ID (header, or `lastEventId` in the query for a first connection): a sequence, or nothing. */
 function lastEventIdOf(request: FastifyRequest): number | undefined {
   const header = request.headers['last-event-id'];
@@ -157,10 +162,12 @@ export async function liveRoutes(
   app.get(
     '/api/events',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags: ['conversations'],
-        summary: "The viewer's live events (Server-Sent Events): new messages and unread counts",
+        summary: "The viewer's live events (Server-Sent Events): new messages, unread counts, ping answers",
+        querystring: liveQuerySchema,
+        response: { 200: z.string().describe('text/event-stream'), ...problemAnswers },
         description:
           'Each event has `id:` (its sequence), `event:` (message | unread) and JSON `data:`. Reconnect with the ' +
           'Last-Event-ID header (or ?lastEventId=) to receive exactly the events after it. A comment line ' +

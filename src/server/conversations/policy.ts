@@ -1,5 +1,5 @@
 /**
- * Who may read and write a conversation (issue 19, docs/decisions/0026). Every rule of the feature
+ * Who may read and write a conversation (issue 19, docs/decisions/0027). Every rule of the feature
  * that depends on who the viewer is lives here:
  *
  * - the participants are the ping's sender and the posting's group (its admin, co-admins and joined

@@ -410,7 +410,7 @@ export async function saveUnreadEmailSetting(db: Executor, userId: string, on: b
 /**
  * Holds each recipient's event lock until the transaction ends (ids sorted, so two writers never
  * wait on each other in a circle): a student's events then commit in sequence order, and a stream
- * that has sent event n never later finds a committed event below n (decision 0026).
+ * that has sent event n never later finds a committed event below n (decision 0027).
  */
 export async function lockRecipients(tx: Executor, userIds: readonly string[]): Promise<void> {
   for (const id of [...new Set(userIds)].sort()) {

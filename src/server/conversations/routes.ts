@@ -6,11 +6,19 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPORT_REASONS } from '../../shared/moderation';
-import { PING_STATUSES, POSTING_STATUSES } from '../../shared/options';
+import { problemAnswers } from '../../shared/schemas/api-error';
 import {
-  CLOSED_REASONS,
-  CONVERSATION_SIDES,
+  blockListSchema,
+  contactShareAnswerSchema,
+  conversationPageSchema,
+  conversationSettingsAnswerSchema,
+  conversationViewSchema,
+  messageReportListSchema,
+  messageViewSchema,
+  readAnswerSchema,
+} from '../../shared/schemas/conversation-answers';
+import {
+  conversationMessages as cm,
   contactShareSchema,
   conversationListQuerySchema,
   conversationSettingsSchema,
@@ -23,69 +31,8 @@ import {
   userParamSchema,
 } from '../../shared/schemas/conversations';
 import { idParamSchema } from '../../shared/schemas/params';
-import { viewerOf } from '../http/route-parts';
+import { viewerOf } from '../auth/viewer';
 import type { ConversationService } from './service';
-
-const postingRefSchema = z.object({ id: z.string(), place: z.string(), status: z.enum(POSTING_STATUSES) });
-
-export const messageViewSchema = z.object({
-  seq: z.number().int(),
-  conversationId: z.string(),
-  senderId: z.string().nullable(),
-  senderName: z.string(),
-  fromYou: z.boolean(),
-  body: z.string(),
-  createdAt: z.string(),
-});
-
-const summarySchema = z.object({
-  id: z.string(),
-  pingId: z.string(),
-  posting: postingRefSchema,
-  pingStatus: z.enum(PING_STATUSES),
-  viewerSide: z.enum(CONVERSATION_SIDES),
-  otherParty: z.string(),
-  lastMessage: messageViewSchema.nullable(),
-  unread: z.number().int(),
-});
-
-const participantSchema = z.object({
-  userId: z.string(),
-  name: z.string(),
-  side: z.enum(CONVERSATION_SIDES),
-  role: z.enum(['admin', 'coadmin', 'member']).nullable(),
-  isYou: z.boolean(),
-  contact: z.object({ email: z.string().nullable(), phone: z.string().nullable(), instagram: z.string().nullable() }),
-});
-
-const conversationViewSchema = z.object({
-  id: z.string(),
-  pingId: z.string(),
-  posting: postingRefSchema,
-  pingStatus: z.enum(PING_STATUSES),
-  viewerSide: z.enum(CONVERSATION_SIDES),
-  participants: z.array(participantSchema),
-  writable: z.boolean(),
-  closedReason: z.enum(CLOSED_REASONS).nullable(),
-  closedLine: z.string().nullable(),
-  waitingForGroup: z.boolean(),
-  readSeq: z.number().int(),
-  messages: z.array(messageViewSchema),
-  hasEarlier: z.boolean(),
-  myShare: contactShareSchema,
-});
-
-const reportItemSchema = z.object({
-  id: z.string(),
-  reason: z.enum(REPORT_REASONS),
-  details: z.string().nullable(),
-  reporterName: z.string(),
-  createdAt: z.string(),
-  message: messageViewSchema,
-  conversationId: z.string(),
-  posting: postingRefSchema,
-  context: z.array(messageViewSchema),
-});
 
 export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationService }> = async (app, { service }) => {
   const tags = ['conversations'];
@@ -94,12 +41,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/conversations',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "The viewer's conversations, latest activity first (posting, other party, last message, unread)",
         querystring: conversationListQuerySchema,
-        response: { 200: z.object({ items: z.array(summarySchema), nextCursor: z.string().nullable() }) },
+        response: { 200: conversationPageSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -111,11 +58,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/conversations/unread-count',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Unread messages in all of the viewer's conversations (the navigation's count)",
-        response: { 200: z.object({ count: z.number().int() }) },
+        response: { 200: z.strictObject({ count: z.number().int() }), ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -127,13 +74,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/conversations/:id',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'One conversation with a page of its messages (participants only; anyone else hears 404)',
         params: idParamSchema,
         querystring: messagePageQuerySchema,
-        response: { 200: conversationViewSchema },
+        response: { 200: conversationViewSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -145,13 +92,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/conversations/:id/messages',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
+      config: { invalidBody: { title: cm.sendFailedTitle } },
       schema: {
         tags,
-        summary: 'Send a message (text, at most 2,000 characters). Body: { body }',
+        summary: 'Send a message (text, at most 2,000 characters)',
         params: idParamSchema,
         body: sendMessageSchema,
-        response: { 201: messageViewSchema },
+        response: { 201: messageViewSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -163,13 +111,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/conversations/:id/read',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
-        summary: 'Everything up to this message is read (the position never moves back). Body: { seq }',
+        summary: 'Everything up to this message is read (the position never moves back)',
         params: idParamSchema,
         body: markReadSchema,
-        response: { 200: z.object({ readSeq: z.number().int(), total: z.number().int() }) },
+        response: { 200: readAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.markRead(viewerOf(request), request.params.id, request.body.seq),
@@ -178,13 +126,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.put(
     '/api/conversations/:id/share',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Show (or stop showing) the viewer's e-mail, phone or Instagram to this conversation's participants",
         params: idParamSchema,
         body: contactShareSchema,
-        response: { 200: contactShareSchema },
+        response: { 200: contactShareAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.share(viewerOf(request), request.params.id, request.body),
@@ -193,13 +141,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/conversations/:id/messages/:seq/report',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
+      config: { invalidBody: { title: cm.reportTitle } },
       schema: {
         tags,
-        summary: "Report another participant's message to the moderators. Body: { reason, details? }",
+        summary: "Report another participant's message to the moderators",
         params: messageParamSchema,
         body: messageReportSchema,
-        response: { 200: z.object({ reported: z.literal(true) }) },
+        response: { 200: z.strictObject({ reported: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.report(viewerOf(request), request.params.id, request.params.seq, request.body),
@@ -208,15 +157,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/me/blocks',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'The students the viewer blocked',
-        response: {
-          200: z.object({
-            items: z.array(z.object({ userId: z.string(), name: z.string(), blockedAt: z.string() })),
-          }),
-        },
+        response: { 200: blockListSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -228,12 +173,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.put(
     '/api/me/blocks/:userId',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Block a student: they can no longer ping the viewer's postings or write to them, and are not told",
         params: userParamSchema,
-        response: { 200: z.object({ blocked: z.literal(true) }) },
+        response: { 200: z.strictObject({ blocked: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.block(viewerOf(request), request.params.userId),
@@ -242,12 +187,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.delete(
     '/api/me/blocks/:userId',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Unblock a student',
         params: userParamSchema,
-        response: { 200: z.object({ blocked: z.literal(false) }) },
+        response: { 200: z.strictObject({ blocked: z.literal(false) }), ...problemAnswers },
       },
     },
     async (request) => service.unblock(viewerOf(request), request.params.userId),
@@ -256,11 +201,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/me/conversation-settings',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "The viewer's conversation settings (the unread-message e-mail)",
-        response: { 200: conversationSettingsSchema },
+        response: { 200: conversationSettingsAnswerSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -272,12 +217,13 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.put(
     '/api/me/conversation-settings',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
+      config: { invalidBody: { title: cm.settingsTitle } },
       schema: {
         tags,
-        summary: 'Turn the unread-message e-mails on or off. Body: { unreadEmail }',
+        summary: 'Turn the unread-message e-mails on or off',
         body: conversationSettingsSchema,
-        response: { 200: conversationSettingsSchema },
+        response: { 200: conversationSettingsAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.saveSettings(viewerOf(request), request.body),
@@ -295,7 +241,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
         tags,
         summary: "Turn off the unread-message e-mails with the e-mail's link (no sign-in; RFC 8058 one-click)",
         querystring: unsubscribeQuerySchema,
-        response: { 200: conversationSettingsSchema },
+        response: { 200: conversationSettingsAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.unsubscribeUnreadEmail(request.query.user, request.query.token),
@@ -304,11 +250,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/moderation/message-reports',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags: ['moderation'],
         summary: "Reported messages with the conversation's recent messages, moderators only",
-        response: { 200: z.object({ items: z.array(reportItemSchema) }) },
+        response: { 200: messageReportListSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -320,12 +266,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/moderation/message-reports/:id/dismiss',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags: ['moderation'],
         summary: 'Close a message report, moderators only',
         params: idParamSchema,
-        response: { 200: z.object({ done: z.literal(true) }) },
+        response: { 200: z.strictObject({ done: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.dismissReport(viewerOf(request), request.params.id),

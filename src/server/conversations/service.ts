@@ -1,5 +1,5 @@
 /**
- * Conversations (issue 19, docs/decisions/0026): a conversation per ping between its sender and the
+ * Conversations (issue 19, docs/decisions/0027): a conversation per ping between its sender and the
  * posting's group; messages, read positions, contact sharing by consent, reports, blocks and the
  * unread-e-mail setting. Who may do what is decided in policy.ts. Every message and the live events
  * it causes are written in one transaction, the events last (queries.lockRecipients).

@@ -1,5 +1,5 @@
 /**
- * The e-mail for what was not read (issue 19, decision 0026): a participant who has not read a
+ * The e-mail for what was not read (issue 19, decision 0027): a participant who has not read a
  * message within UNREAD_EMAIL_AFTER_MINUTES gets one e-mail for that conversation with the new
  * messages (escaped by renderMail) and a link, at most once per conversation every
  * UNREAD_EMAIL_EVERY_MINUTES, through the outbox; never for a suspended sender's messages, never
@@ -8,6 +8,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { pageAddress } from '../../shared/page-addresses';
 import {
   conversationMessages as cm,
   UNREAD_EMAIL_AFTER_MINUTES,
@@ -47,9 +48,6 @@ export function checkUnreadEmailToken(secret: string, userId: string, token: str
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
   return now - Number(seconds) * 1000 <= LINK_MAX_AGE_MS;
 }
-
-/** The page of one conversation (the client's route). */
-export const conversationPage = (id: string) => `/messages/${encodeURIComponent(id)}`;
 
 interface Candidate {
   conversation_id: string;
@@ -124,7 +122,7 @@ export function createUnreadMail({ db, config }: { db: Database; config: AppConf
 
   function mailFor(c: Candidate, unread: Unread[]): OutgoingMail {
     const place = placeLabel(config, c);
-    const url = `${config.publicUrl}${conversationPage(c.conversation_id)}`;
+    const url = `${config.publicUrl}${pageAddress.conversation(c.conversation_id)}`;
     const query = `user=${encodeURIComponent(c.user_id)}&token=${unreadEmailUnsubscribeToken(config.authSecret, c.user_id)}`;
     const unsubscribeApiUrl = `${config.publicUrl}/api/conversation-emails/unsubscribe?${query}`;
     const last = unread.at(-1);

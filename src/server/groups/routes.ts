@@ -4,61 +4,19 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACADEMIC_YEARS, GENDERS } from '../../shared/options';
+import { problemAnswers } from '../../shared/schemas/api-error';
 import {
-  GROUP_ROLES,
-  handOverSchema,
-  invitationTokenSchema,
-  MEMBER_STATES,
-  roleChangeSchema,
-  sharingSchema,
-} from '../../shared/schemas/groups';
+  groupMemberViewSchema,
+  invitationViewSchema,
+  myGroupViewSchema,
+  sharingAnswerSchema,
+} from '../../shared/schemas/group-answers';
+import { handOverSchema, invitationTokenSchema, roleChangeSchema, sharingSchema } from '../../shared/schemas/groups';
 import { idParamSchema, memberParamSchema, tokenParamSchema } from '../../shared/schemas/params';
-import { viewerOf } from '../http/route-parts';
+import { viewerOf } from '../auth/viewer';
 import type { GroupService } from './service';
 
-const iso = z.string();
-
-const invitationViewSchema = z.object({
-  id: z.string(),
-  postingId: z.string(),
-  adminName: z.string(),
-  place: z.string(),
-  memberName: z.string(),
-  expiresAt: iso,
-});
-
-const typedMemberSchema = z.object({
-  state: z.enum(MEMBER_STATES),
-  name: z.string(),
-  academicYear: z.enum(ACADEMIC_YEARS),
-  gender: z.enum(GENDERS),
-  customGender: z.string().nullable(),
-  email: z.string().nullable(),
-  instagramHandle: z.string().nullable(),
-  invitedAt: iso.nullable(),
-  invitationExpiresAt: iso.nullable(),
-  resendAfter: iso.nullable(),
-});
-
-/** GroupMemberView (src/shared/schemas/groups.ts) as the answer's schema. */
-export const groupMemberViewSchema = z.object({
-  id: z.string(),
-  position: z.number().int(),
-  joined: z.boolean(),
-  role: z.enum(GROUP_ROLES),
-  name: z.string(),
-  academicYear: z.enum(ACADEMIC_YEARS).nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  customGender: z.string().nullable(),
-  email: z.string().nullable(),
-  instagramHandle: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  isYou: z.boolean(),
-  typed: typedMemberSchema.nullable(),
-});
-
-const memberAnswerSchema = z.object({ member: groupMemberViewSchema });
+const memberAnswerSchema = z.strictObject({ member: groupMemberViewSchema });
 /**
  * The join and decline bodies: optional (a POST without a body reads as null), with the link's
  * token when the student came by it.
@@ -72,12 +30,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/invitations/by-token/:token',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "An invitation link's invitation, for the signed-in student it was sent to; changes nothing",
         params: tokenParamSchema,
-        response: { 200: invitationViewSchema },
+        response: { 200: invitationViewSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -89,13 +47,14 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/invitations/:id/join',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
-        summary: 'Join the group of an invitation to the signed-in address (id: the member row). Body: { token? }',
+        summary:
+          "Join the group of an invitation to the signed-in address (id: the member row; token: the link's, when it came by one)",
         params: idParamSchema,
         body: answerBodySchema,
-        response: { 200: z.object({ postingId: z.string() }) },
+        response: { 200: z.strictObject({ postingId: z.string() }), ...problemAnswers },
       },
     },
     async (request) => service.join(viewerOf(request), request.params.id, request.body?.token),
@@ -104,13 +63,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/invitations/:id/decline',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
-        summary: `"This isn't me": the address is removed from the member row and the admin is told. Body: { token? }`,
+        summary: `"This isn't me": the address is removed from the member row and the admin is told`,
         params: idParamSchema,
         body: answerBodySchema,
-        response: { 200: z.object({ declined: z.literal(true) }) },
+        response: { 200: z.strictObject({ declined: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.decline(viewerOf(request), request.params.id, request.body?.token),
@@ -119,11 +78,11 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/invitations',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Pending, unexpired invitations to the viewer's address",
-        response: { 200: z.object({ items: z.array(invitationViewSchema) }) },
+        response: { 200: z.strictObject({ items: z.array(invitationViewSchema) }), ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -135,11 +94,11 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/invitations/count',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "How many invitations await the viewer's answer (the navigation's count)",
-        response: { 200: z.object({ count: z.number().int() }) },
+        response: { 200: z.strictObject({ count: z.number().int() }), ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -151,23 +110,15 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/groups',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'The groups the viewer joined (not as their admin)',
         response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                postingId: z.string(),
-                place: z.string(),
-                role: z.enum(GROUP_ROLES),
-                adminName: z.string(),
-                status: z.string(),
-                joinedAt: iso,
-              }),
-            ),
+          200: z.strictObject({
+            items: z.array(myGroupViewSchema),
           }),
+          ...problemAnswers,
         },
       },
     },
@@ -180,11 +131,11 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/sharing',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'What the viewer shares on the cards of the groups they joined',
-        response: { 200: sharingSchema },
+        response: { 200: sharingAnswerSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -196,12 +147,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.put(
     '/api/me/sharing',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Save the viewer's details and which of them their groups' cards show",
         body: sharingSchema,
-        response: { 200: sharingSchema },
+        response: { 200: sharingAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.saveSharing(viewerOf(request), request.body),
@@ -210,12 +161,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/members/:memberId/invite',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Send (or send again) a member row's invitation, admin only",
         params: memberParamSchema,
-        response: { 200: memberAnswerSchema },
+        response: { 200: memberAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.invite(viewerOf(request), request.params.id, request.params.memberId),
@@ -224,12 +175,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/members/:memberId/withdraw',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: "Withdraw a member row's pending invitation (its link stops working), admin only",
         params: memberParamSchema,
-        response: { 200: memberAnswerSchema },
+        response: { 200: memberAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.withdraw(viewerOf(request), request.params.id, request.params.memberId),
@@ -238,12 +189,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.delete(
     '/api/postings/:id/members/:memberId',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Remove a member (a joined member is told by e-mail; the group seeks one more), admin only',
         params: memberParamSchema,
-        response: { 200: z.object({ removed: z.literal(true) }) },
+        response: { 200: z.strictObject({ removed: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.remove(viewerOf(request), request.params.id, request.params.memberId),
@@ -252,13 +203,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.put(
     '/api/postings/:id/members/:memberId/role',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Make a joined member a co-admin, or a member again, admin only',
         params: memberParamSchema,
         body: roleChangeSchema,
-        response: { 200: memberAnswerSchema },
+        response: { 200: memberAnswerSchema, ...problemAnswers },
       },
     },
     async (request) =>
@@ -268,13 +219,13 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/hand-over',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Hand the group to a joined member, who becomes its admin; the old admin leaves it',
         params: idParamSchema,
         body: handOverSchema,
-        response: { 200: z.object({ handedOver: z.literal(true) }) },
+        response: { 200: z.strictObject({ handedOver: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.handOver(viewerOf(request), request.params.id, request.body.memberId),
@@ -283,12 +234,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/leave',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Leave a group the viewer joined (the admin hands it over first)',
         params: idParamSchema,
-        response: { 200: z.object({ left: z.literal(true) }) },
+        response: { 200: z.strictObject({ left: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request) => service.leave(viewerOf(request), request.params.id),

@@ -12,7 +12,6 @@ import { createGroupContext, type GroupServiceDeps } from './context';
 import { createInvitations } from './invitations';
 import { createMemberManagement } from './member-management';
 import { createMembership } from './membership';
-import type { GroupAccess } from './policy';
 import * as q from './queries';
 import { createGroupRoster } from './roster';
 import { createSharing } from './sharing';
@@ -37,4 +36,3 @@ export function createGroupService(deps: GroupServiceDeps) {
 }
 
 export type GroupService = ReturnType<typeof createGroupService>;
-export type { GroupAccess };

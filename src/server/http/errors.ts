@@ -2,6 +2,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ApiErrorBody } from '../../shared/api-error';
 import { messages } from '../../shared/messages';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How this route refuses a body that fails its schema (the spec's words for the form): the
+     * form's title, and either one fixed message or, when none is given, each distinct problem's
+     * own message (joined, and one detail each). Without it, or when the params or the query
+     * string fail, the refusal is the generic 'Bad Request' with one 'field: problem' detail each.
+     */
+    invalidBody?: { title: string; message?: string };
+  }
+}
+
 /** An error a service raises on purpose: it becomes the API's one error shape with its status. */
 export class AppError extends Error {
   constructor(
@@ -63,6 +75,31 @@ function fromStatus(statusCode: number, code: string): AppError {
   return new AppError(statusCode, code, catalogue.title, catalogue.message);
 }
 
+/**
+ * The one mapping from a schema's refusal (params, query string or body, checked by the zod type
+ * provider before the handler runs) to the product's problem answer.
+ */
+function validationRefusal(error: FastifyError, request: FastifyRequest): AppError {
+  const issues = error.validation ?? [];
+  const form = request.routeOptions.config.invalidBody;
+  if (form && error.validationContext === 'body') {
+    if (form.message !== undefined) return new AppError(400, 'VALIDATION_FAILED', form.title, form.message);
+    const details = [...new Set(issues.map((issue) => issue.message ?? messages.api.badRequest.message))];
+    return new AppError(400, 'VALIDATION_FAILED', form.title, details.join('\n'), details);
+  }
+  const details = issues.map((issue) => {
+    const where = issue.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
+    return where ? `${where}: ${issue.message ?? 'is invalid'}` : (issue.message ?? 'is invalid');
+  });
+  return new AppError(
+    400,
+    'VALIDATION_FAILED',
+    messages.api.badRequest.title,
+    messages.api.badRequest.message,
+    details,
+  );
+}
+
 /** Every error leaves the server in the one shape; 5xx never carry internals to the client. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
@@ -72,21 +109,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
-      const details = fastifyError.validation.map((issue) => {
-        const where = issue.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : '';
-        return where ? `${where}: ${issue.message ?? 'is invalid'}` : (issue.message ?? 'is invalid');
-      });
-      return reply
-        .status(400)
-        .send(
-          new AppError(
-            400,
-            'VALIDATION_FAILED',
-            messages.api.badRequest.title,
-            messages.api.badRequest.message,
-            details,
-          ).toBody(),
-        );
+      return reply.status(400).send(validationRefusal(fastifyError, request).toBody());
     }
     const status = fastifyError.statusCode && fastifyError.statusCode >= 400 ? fastifyError.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');

@@ -2,18 +2,28 @@
  * HTTP of the lifestyle profile and the group fit. Routes only translate HTTP; the rules and the
  * scoring are in service.ts. No route answers another student's answers.
  */
-import type { FastifyInstance } from 'fastify';
-import { viewerOf } from '../http/route-parts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { problemAnswers } from '../../shared/schemas/api-error';
+import { orEmptyBody } from '../../shared/schemas/body';
+import { LIFESTYLE_SAVE_FAILED } from '../../shared/schemas/lifestyle';
+import { fitViewSchema, myLifestyleSchema } from '../../shared/schemas/lifestyle-answers';
+import { lookupIdParamSchema } from '../../shared/schemas/params';
+import { viewerOf } from '../auth/viewer';
 import type { LifestyleService } from './service';
 
-export async function lifestyleRoutes(app: FastifyInstance, { service }: { service: LifestyleService }) {
+export const lifestyleRoutes: FastifyPluginAsyncZod<{ service: LifestyleService }> = async (app, { service }) => {
   const tags = ['lifestyle'];
 
   app.get(
     '/api/me/lifestyle',
     {
-      preHandler: app.requireMember,
-      schema: { tags, summary: "The questionnaire and the viewer's own answers (nobody else's)" },
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: "The questionnaire and the viewer's own answers (nobody else's)",
+        response: { 200: myLifestyleSchema, ...problemAnswers },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -24,13 +34,13 @@ export async function lifestyleRoutes(app: FastifyInstance, { service }: { servi
   app.put(
     '/api/me/lifestyle',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
+      config: { invalidBody: { title: LIFESTYLE_SAVE_FAILED } },
       schema: {
         tags,
-        summary: "Replace the viewer's answers",
-        description:
-          'Body: { answers: [{ question, self, accept: string[], importance: none|somewhat|very }] }; a question ' +
-          'left out is unanswered. Answers the saved questionnaire.',
+        summary: "Replace the viewer's answers (a question left out is unanswered); answers the saved questionnaire",
+        body: orEmptyBody(service.answersSchema),
+        response: { 200: myLifestyleSchema, ...problemAnswers },
       },
     },
     async (request) => service.save(viewerOf(request), request.body),
@@ -38,22 +48,31 @@ export async function lifestyleRoutes(app: FastifyInstance, { service }: { servi
 
   app.delete(
     '/api/me/lifestyle',
-    { preHandler: app.requireMember, schema: { tags, summary: "Delete every one of the viewer's answers" } },
+    {
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: "Delete every one of the viewer's answers",
+        response: { 200: z.strictObject({ deleted: z.literal(true) }), ...problemAnswers },
+      },
+    },
     async (request) => {
       await service.remove(viewerOf(request));
-      return { deleted: true };
+      return { deleted: true as const };
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/postings/:id/fit',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary:
           "The viewer's lifestyle fit with the posting's admin and members: a band and reasons per member; " +
           "for the admin, each member's state (not invited, invited, joined, declined) and whether they have a profile",
+        params: lookupIdParamSchema,
+        response: { 200: fitViewSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -62,15 +81,20 @@ export async function lifestyleRoutes(app: FastifyInstance, { service }: { servi
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/pings/:id/fit',
     {
-      preHandler: app.requireMember,
-      schema: { tags, summary: "For the posting's admin: the fit of the ping's sender with the group" },
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: "For the posting's admin: the fit of the ping's sender with the group",
+        params: lookupIdParamSchema,
+        response: { 200: fitViewSchema, ...problemAnswers },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.pingFit(viewerOf(request), request.params.id);
     },
   );
-}
+};

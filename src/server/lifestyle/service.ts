@@ -103,6 +103,8 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
 
   return {
     questions,
+    /** The body of PUT /api/me/lifestyle: the questionnaire's answers, checked against the questions asked. */
+    answersSchema,
 
     async mine(viewer: Viewer): Promise<MyLifestyle> {
       const stored = await q.answersOf(db, [viewer.id]);
@@ -112,13 +114,9 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
       return { questions, answers };
     },
 
-    async save(viewer: Viewer, body: unknown): Promise<MyLifestyle> {
-      const parsed = answersSchema.safeParse(body ?? {});
-      if (!parsed.success) {
-        const details = parsed.error.issues.map((issue) => issue.message);
-        throw new AppError(400, 'VALIDATION_FAILED', LIFESTYLE_SAVE_FAILED, details.join('\n'), details);
-      }
-      const stored = parsed.data.map((answer) => {
+    /** Replaces the viewer's answers with `answers`, as answersSchema parsed them. */
+    async save(viewer: Viewer, answers: readonly LifestyleAnswer[]): Promise<MyLifestyle> {
+      const stored = answers.map((answer) => {
         const question = questions.find((item) => item.key === answer.question);
         if (!question) throw errors.badRequest(LIFESTYLE_SAVE_FAILED);
         return toStored(answer, question);

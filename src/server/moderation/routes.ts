@@ -3,37 +3,63 @@
  * /api/moderation answers 403 to anyone but a moderator. Routes only translate HTTP; the rules are
  * in service.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { moderationMessages } from '../../shared/moderation';
+import { problemAnswers } from '../../shared/schemas/api-error';
+import { orEmptyBody } from '../../shared/schemas/body';
 import { moderationRequestSchema, reportRequestSchema } from '../../shared/schemas/moderation';
+import {
+  moderationAuditSchema,
+  moderationDoneSchema,
+  moderationQueueSchema,
+  reportAnswerSchema,
+} from '../../shared/schemas/moderation-answers';
+import { lookupIdParamSchema } from '../../shared/schemas/params';
+import { viewerOf } from '../auth/viewer';
 import { errors } from '../http/errors';
-import { parseBody, viewerOf } from '../http/route-parts';
 import type { ModerationService } from './service';
 
-export async function moderationRoutes(app: FastifyInstance, { service }: { service: ModerationService }) {
+export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationService }> = async (app, { service }) => {
   const tags = ['moderation'];
 
-  app.post<{ Params: { id: string } }>(
+  // A non-moderator hears 403 before anything about the body.
+  const requireModerator = async (request: FastifyRequest) => {
+    if (!service.isModerator(viewerOf(request).email)) {
+      throw errors.forbidden(moderationMessages.notModerator, undefined, 'NOT_MODERATOR');
+    }
+  };
+
+  app.post(
     '/api/postings/:id/reports',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
+      config: { invalidBody: { title: moderationMessages.reportFailedTitle } },
       schema: {
         tags,
-        summary:
-          "Report a posting, once per student, not one's own. Body: { reason: scam|inappropriate|wrong-info|filled|other, details?: string (at most 1,000) }",
+        summary: "Report a posting, once per student, not one's own",
+        params: lookupIdParamSchema,
+        body: orEmptyBody(reportRequestSchema),
+        response: { 201: reportAnswerSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
-      const input = parseBody(reportRequestSchema, request.body, moderationMessages.reportFailedTitle);
-      const result = await service.report(viewerOf(request), request.params.id, input);
+      const result = await service.report(viewerOf(request), request.params.id, request.body);
       return reply.status(201).send(result);
     },
   );
 
   app.get(
     '/api/moderation/queue',
-    { preHandler: app.requireMember, schema: { tags, summary: 'Reported and appealed postings, moderators only' } },
+    {
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: 'Reported and appealed postings, moderators only',
+        response: { 200: moderationQueueSchema, ...problemAnswers },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.queue(viewerOf(request));
@@ -43,8 +69,12 @@ export async function moderationRoutes(app: FastifyInstance, { service }: { serv
   app.get(
     '/api/moderation/actions',
     {
-      preHandler: app.requireMember,
-      schema: { tags, summary: 'Every moderation action, newest first (who, when, what, why), moderators only' },
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: 'Every moderation action, newest first (who, when, what, why), moderators only',
+        response: { 200: moderationAuditSchema, ...problemAnswers },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -53,29 +83,26 @@ export async function moderationRoutes(app: FastifyInstance, { service }: { serv
   );
 
   for (const action of ['dismiss', 'hide', 'suspend'] as const) {
-    app.post<{ Params: { id: string } }>(
+    app.post(
       `/api/moderation/postings/:id/${action}`,
       {
-        preHandler: app.requireMember,
+        preValidation: [app.requireMember, requireModerator],
+        config: { invalidBody: { title: messages.api.badRequest.title } },
         schema: {
           tags,
           summary:
             action === 'dismiss'
-              ? 'Dismiss the reports: the posting shows again. Body: { reason?: string }'
+              ? 'Dismiss the reports: the posting shows again (the reason is optional)'
               : action === 'hide'
-                ? 'Hide the posting; its admin is e-mailed why. Body: { reason: string }'
-                : "Suspend the posting's admin: signed out, sign-in refused, postings hidden. Body: { reason: string }",
+                ? 'Hide the posting; its admin is e-mailed why (a reason is required)'
+                : "Suspend the posting's admin: signed out, sign-in refused, postings hidden (a reason is required)",
+          params: lookupIdParamSchema,
+          // Dismissing needs no reason, so no body at all is a dismissal without one.
+          body: orEmptyBody(moderationRequestSchema),
+          response: { 200: moderationDoneSchema, ...problemAnswers },
         },
       },
-      async (request) => {
-        const viewer = viewerOf(request);
-        // A non-moderator hears 403 before anything about the body.
-        if (!service.isModerator(viewer.email)) {
-          throw errors.forbidden(moderationMessages.notModerator, undefined, 'NOT_MODERATOR');
-        }
-        const { reason } = parseBody(moderationRequestSchema, request.body, messages.api.badRequest.title);
-        return service.act(viewer, request.params.id, action, reason);
-      },
+      async (request) => service.act(viewerOf(request), request.params.id, action, request.body.reason),
     );
   }
-}
+};

@@ -3,20 +3,25 @@
  * navigation's count. Routes only translate HTTP; the rules are in service.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingMessages } from '../../shared/ping-messages';
+import { problemAnswers } from '../../shared/schemas/api-error';
+import { orEmptyBody } from '../../shared/schemas/body';
+import { lookupIdParamSchema } from '../../shared/schemas/params';
 import { pingAnswerSchema, pingRequestSchema } from '../../shared/schemas/ping';
-import { listQuerySchema } from '../../shared/schemas/search-query';
+import {
+  countSchema,
+  receivedPingPageSchema,
+  receivedPingSchema,
+  sentPingPageSchema,
+  sentPingSchema,
+} from '../../shared/schemas/ping-answers';
+import { listQuerySchema, receivedPingsQuerySchema } from '../../shared/schemas/search-query';
+import { viewerOf } from '../auth/viewer';
 import { errors } from '../http/errors';
-import { parseBody, viewerOf } from '../http/route-parts';
-import { parseQuery } from '../search/parse-query';
 import type { PingService } from './service';
 
-const receivedQuerySchema = listQuerySchema.extend({
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pending']).optional()),
-});
-
-export async function pingRoutes(app: FastifyInstance, { service }: { service: PingService }) {
+export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async (app, { service }) => {
   const tags = ['pings'];
 
   // The spec's own words for a visitor who tries to ping.
@@ -25,18 +30,22 @@ export async function pingRoutes(app: FastifyInstance, { service }: { service: P
     await app.requireMember.call(this, request, reply);
   }
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/postings/:id/pings',
     {
-      preHandler: requireMemberToPing,
+      preValidation: requireMemberToPing,
+      config: { invalidBody: { title: pingMessages.failed } },
       schema: {
         tags,
-        summary: 'Ping interest in a posting: the admin is e-mailed. Body: { message?: string (at most 1,000) }',
+        summary: 'Ping interest in a posting: the admin is e-mailed',
+        params: lookupIdParamSchema,
+        // A ping without a message may come with no body at all.
+        body: orEmptyBody(pingRequestSchema),
+        response: { 201: sentPingSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
-      const { message } = parseBody(pingRequestSchema, request.body, pingMessages.failed);
-      const ping = await service.send(viewerOf(request), request.params.id, message);
+      const ping = await service.send(viewerOf(request), request.params.id, request.body.message);
       return reply.status(201).send(ping);
     },
   );
@@ -44,35 +53,40 @@ export async function pingRoutes(app: FastifyInstance, { service }: { service: P
   app.get(
     '/api/pings/received',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Pings to the postings the viewer administers, newest first',
-        description:
-          'Query: status (pending, optional), cursor, limit (1-50, default 20). Answers { items, nextCursor }.',
+        querystring: receivedPingsQuerySchema,
+        response: { 200: receivedPingPageSchema, ...problemAnswers },
       },
     },
-    async (request) => service.received(viewerOf(request), parseQuery(receivedQuerySchema, request.query)),
+    async (request) => service.received(viewerOf(request), request.query),
   );
 
   app.get(
     '/api/pings/sent',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags,
         summary: 'Pings the viewer sent and their status, newest first',
-        description: 'Query: cursor, limit (1-50, default 20). Answers { items, nextCursor }.',
+        querystring: listQuerySchema,
+        response: { 200: sentPingPageSchema, ...problemAnswers },
       },
     },
-    async (request) => service.sent(viewerOf(request), parseQuery(listQuerySchema, request.query)),
+    async (request) => service.sent(viewerOf(request), request.query),
   );
 
   app.get(
     '/api/pings/awaiting-count',
     {
-      preHandler: app.requireMember,
-      schema: { tags, summary: "How many pings await the viewer's answer (the navigation's count)" },
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: "How many pings await the viewer's answer (the navigation's count)",
+        response: { 200: countSchema, ...problemAnswers },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -80,19 +94,20 @@ export async function pingRoutes(app: FastifyInstance, { service }: { service: P
     },
   );
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch(
     '/api/pings/:id',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
+      config: { invalidBody: { title: pingMessages.answerFailed } },
       schema: {
         tags,
         summary: "Accept or decline a ping (the posting's admin only); the sender is e-mailed",
-        description: "Body: { status: 'accepted' | 'declined' }. Giving the same answer twice changes nothing.",
+        description: 'Giving the same answer twice changes nothing.',
+        params: lookupIdParamSchema,
+        body: pingAnswerSchema,
+        response: { 200: receivedPingSchema, ...problemAnswers },
       },
     },
-    async (request) => {
-      const { status } = parseBody(pingAnswerSchema, request.body, pingMessages.answerFailed);
-      return service.answer(viewerOf(request), request.params.id, status);
-    },
+    async (request) => service.answer(viewerOf(request), request.params.id, request.body.status),
   );
-}
+};

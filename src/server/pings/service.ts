@@ -117,7 +117,7 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
         if (target.status === 'Fulfilled') {
           throw new AppError(409, 'POSTING_FULFILLED', pingMessages.fulfilled.title, pingMessages.fulfilled.message);
         }
-        // Blocked (either way): the answer of a posting that is gone, and nobody is told (decision 0026).
+        // Blocked (either way): the answer of a posting that is gone, and nobody is told (decision 0027).
         if (await conversations.blockedFrom(tx, viewer.id, postingId)) throw postingNotFound();
         await q.lockSender(tx, viewer.id);
         if (await q.hasOpenPing(tx, postingId, viewer.id)) throw alreadyPending();

@@ -15,15 +15,28 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../shared/options';
 import { postingValidation } from '../../shared/posting-validation-messages';
+import { problemAnswers } from '../../shared/schemas/api-error';
+import { orEmptyBody } from '../../shared/schemas/body';
+import { lookupIdParamSchema } from '../../shared/schemas/params';
 import { postingStatusSchema } from '../../shared/schemas/posting';
+import {
+  postingDetailSchema,
+  renewAnswerSchema,
+  renewalPreviewSchema,
+  renewalResultSchema,
+  renewalTokenSchema,
+  statusAnswerSchema,
+} from '../../shared/schemas/posting-answers';
+import { viewerOf } from '../auth/viewer';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { AppError, errors } from '../http/errors';
 import { containsNul } from '../http/nul-guard';
-import { viewerOf } from '../http/route-parts';
 import { createUploadGate, type UploadGate } from '../limits/in-flight';
 import { assertUnderLimit } from '../limits/student-limits';
 import { createStorage, isSafeKey, type Storage } from '../storage';
@@ -129,19 +142,10 @@ async function readSubmission(request: FastifyRequest, folder: UploadFolder): Pr
   return submission;
 }
 
-async function routes(
-  app: FastifyInstance,
-  {
-    config,
-    database,
-    storage,
-    onFulfilled,
-    onListed,
-    afterListed,
-    groups,
-    uploadGate = createUploadGate(),
-  }: PostingRoutesOptions & { storage: Storage },
-) {
+const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }> = async (
+  app,
+  { config, database, storage, onFulfilled, onListed, afterListed, groups, uploadGate = createUploadGate() },
+) => {
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: {
@@ -218,13 +222,23 @@ async function routes(
   }
 
   const tags = ['postings'];
+  // The body is multipart/form-data (see the top of this file): no JSON schema can say it, so
+  // readSubmission reads it and the service's posting schema judges it, in one place.
+  const multipartBody = 'multipart/form-data: posting (JSON), imageOrder (JSON, edit only), images (files)';
 
   app.post(
     '/api/postings',
     {
-      preHandler: [forSubmit, mayCreate],
+      preValidation: forSubmit,
+      preHandler: mayCreate,
       onSend: closeIfUnread,
-      schema: { tags, summary: 'Create a posting (multipart)' },
+      schema: {
+        tags,
+        summary: 'Create a posting',
+        description: multipartBody,
+        consumes: ['multipart/form-data'],
+        response: { 201: postingDetailSchema, ...problemAnswers },
+      },
     },
     async (request, reply) => {
       const detail = await withUpload(request, (submission) => service.create(viewerOf(request), submission));
@@ -232,48 +246,64 @@ async function routes(
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/postings/:id',
     {
-      preHandler: app.requireMember,
-      schema: { tags, summary: 'One posting, as the detail view and the edit form need it' },
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: 'One posting, as the detail view and the edit form need it',
+        params: lookupIdParamSchema,
+        response: { 200: postingDetailSchema, ...problemAnswers },
+      },
     },
     async (request) => service.getDetail(viewerOf(request), request.params.id),
   );
 
-  app.put<{ Params: { id: string } }>(
+  app.put(
     '/api/postings/:id',
     {
-      preHandler: [forSubmit, mayEdit],
+      preValidation: forSubmit,
+      preHandler: mayEdit,
       onSend: closeIfUnread,
       schema: {
         tags,
-        summary: 'Replace a posting (multipart), admin or co-admin (a co-admin leaves the members as they are)',
+        summary: 'Replace a posting, admin or co-admin (a co-admin leaves the members as they are)',
+        description: multipartBody,
+        consumes: ['multipart/form-data'],
+        params: lookupIdParamSchema,
+        response: { 200: postingDetailSchema, ...problemAnswers },
       },
     },
     async (request) =>
       withUpload(request, (submission) => service.update(viewerOf(request), request.params.id, submission)),
   );
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch(
     '/api/postings/:id/status',
-    { preHandler: forStatus, schema: { tags, summary: "Change a posting's status, admin or co-admin" } },
-    async (request) => {
-      const parsed = postingStatusSchema.safeParse(request.body);
-      if (!parsed.success) {
-        throw new AppError(400, 'VALIDATION_FAILED', messages.status.failed.title, messages.postingAccess.badStatus);
-      }
-      return service.setStatus(viewerOf(request), request.params.id, parsed.data.status);
+    {
+      preValidation: forStatus,
+      config: { invalidBody: { title: messages.status.failed.title, message: messages.postingAccess.badStatus } },
+      schema: {
+        tags,
+        summary: "Change a posting's status, admin or co-admin",
+        params: lookupIdParamSchema,
+        body: postingStatusSchema,
+        response: { 200: statusAnswerSchema, ...problemAnswers },
+      },
     },
+    async (request) => service.setStatus(viewerOf(request), request.params.id, request.body.status),
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/postings/:id/renew',
     {
-      preHandler: forStatus,
+      preValidation: forStatus,
       schema: {
         tags,
         summary: 'Confirm the group is still looking: the posting is fresh again (not stale), admin only',
+        params: lookupIdParamSchema,
+        response: { 200: renewAnswerSchema, ...problemAnswers },
       },
     },
     async (request) => service.renew(viewerOf(request), request.params.id),
@@ -282,16 +312,19 @@ async function routes(
   // The 'Still looking?' e-mail's links open /renew?token=..., a page that reads what the link does
   // (GET, which changes nothing, so mail scanners cannot trigger it) and asks to confirm (POST).
   // No sign-in: the signed, single-use token is the authority.
-  const tokenOf = (value: unknown) =>
-    typeof value === 'object' && value !== null && typeof (value as { token?: unknown }).token === 'string'
-      ? (value as { token: string }).token
-      : '';
   app.get(
     '/api/renewals',
-    { schema: { tags, summary: "What a 'Still looking?' link would do; changes nothing. Query: token" } },
+    {
+      schema: {
+        tags,
+        summary: "What a 'Still looking?' link would do; changes nothing",
+        querystring: renewalTokenSchema,
+        response: { 200: renewalPreviewSchema, ...problemAnswers },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.previewRenewal(tokenOf(request.query));
+      return service.previewRenewal(request.query.token);
     },
   );
 
@@ -300,17 +333,24 @@ async function routes(
     {
       schema: {
         tags,
-        summary: "Confirm a 'Still looking?' link: renew the posting or mark it Fulfilled, once. Body: { token }",
+        summary: "Confirm a 'Still looking?' link: renew the posting or mark it Fulfilled, once",
+        body: orEmptyBody(renewalTokenSchema),
+        response: { 200: renewalResultSchema, ...problemAnswers },
       },
     },
-    async (request) => service.applyRenewal(tokenOf(request.body)),
+    async (request) => service.applyRenewal(request.body.token),
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/postings/:id',
     {
-      preHandler: forDelete,
-      schema: { tags, summary: 'Delete a posting with everything that belongs to it, admin only' },
+      preValidation: forDelete,
+      schema: {
+        tags,
+        summary: 'Delete a posting with everything that belongs to it, admin only',
+        params: lookupIdParamSchema,
+        response: { 204: z.undefined().describe('Deleted; no body'), ...problemAnswers },
+      },
     },
     async (request, reply) => {
       await service.remove(viewerOf(request), request.params.id);
@@ -318,9 +358,23 @@ async function routes(
     },
   );
 
-  app.get<{ Params: { '*': string } }>(
+  app.get(
     `${IMAGE_URL_PREFIX}*`,
-    { preHandler: app.requireMember, schema: { tags, summary: 'A stored posting image (WebP)' } },
+    {
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: 'A stored posting image (WebP)',
+        params: z.object({ '*': z.string() }),
+        response: {
+          200: {
+            description: 'The image',
+            content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...problemAnswers,
+        },
+      },
+    },
     async (request, reply) => {
       const key = request.params['*'];
       if (!key.startsWith(POSTINGS_KEY_PREFIX) || !isSafeKey(key)) throw errors.notFound();
@@ -333,10 +387,11 @@ async function routes(
         // Keys are never reused: a stored file never changes. Private: images are for members only.
         .header('cache-control', 'private, max-age=31536000, immutable');
       if (object.size !== undefined) reply.header('content-length', object.size);
-      return reply.send(object.body);
+      // A stream is sent as it is (Fastify serializes only objects): the schema above documents it.
+      return reply.send(object.body as unknown as string);
     },
   );
-}
+};
 
 /**
  * Registers the postings routes and exposes `app.storage`. On ready, removes stored files that no

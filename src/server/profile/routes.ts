@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../shared/messages';
+import { problemAnswers } from '../../shared/schemas/api-error';
 import type { Auth } from '../auth/auth';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { Database } from '../db/client';
@@ -8,7 +9,7 @@ import { authHeaders } from '../http/client-address';
 import { AppError, errors } from '../http/errors';
 import { acceptTerms, toMe } from './service';
 
-const meSchema = z.object({
+const meSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -33,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
       schema: {
         tags: ['me'],
         summary: 'The signed-in user, or null',
-        response: { 200: z.object({ user: meSchema.nullable() }) },
+        response: { 200: z.strictObject({ user: meSchema.nullable() }), ...problemAnswers },
       },
     },
     async (request, reply) => {
@@ -45,12 +46,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
   app.post(
     '/api/me/terms',
     {
-      preHandler: app.requireSignedIn,
+      preValidation: app.requireSignedIn,
       schema: {
         tags: ['me'],
         summary: 'Accept the Terms & Conditions in force',
         body: z.object({ version: z.string().min(1).max(100) }),
-        response: { 200: z.object({ user: meSchema }) },
+        response: { 200: z.strictObject({ user: meSchema }), ...problemAnswers },
       },
     },
     async (request) => {
@@ -63,11 +64,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
   app.post(
     '/api/me/decline',
     {
-      preHandler: app.requireSignedIn,
+      preValidation: app.requireSignedIn,
       schema: {
         tags: ['me'],
         summary: 'Decline the Terms & Conditions: deletes the account and everything it owns, and signs out',
-        response: { 200: z.object({ deleted: z.literal(true) }) },
+        response: { 200: z.strictObject({ deleted: z.literal(true) }), ...problemAnswers },
       },
     },
     async (request, reply) => {

@@ -5,19 +5,25 @@
  *   POST /api/saved-searches/unsubscribe?id=&token=   turns that alert off; also the one-click
  *        address of List-Unsubscribe-Post (RFC 8058), whose form body it accepts and ignores
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { savedSearchMessages } from '../../shared/saved-searches';
+import { problemAnswers } from '../../shared/schemas/api-error';
+import { orEmptyBody } from '../../shared/schemas/body';
+import { lookupIdParamSchema } from '../../shared/schemas/params';
 import { savedSearchCreateSchema, savedSearchUpdateSchema } from '../../shared/schemas/saved-search';
-import { parseBody, viewerOf } from '../http/route-parts';
+import {
+  savedSearchListSchema,
+  savedSearchViewSchema,
+  unsubscribeQuerySchema,
+  unsubscribeViewSchema,
+} from '../../shared/schemas/saved-search-answers';
+import { viewerOf } from '../auth/viewer';
 import type { SavedSearchService } from './service';
 
-interface LinkQuery {
-  id?: unknown;
-  token?: unknown;
-}
-
-export async function savedSearchRoutes(app: FastifyInstance, { service }: { service: SavedSearchService }) {
+export const savedSearchRoutes: FastifyPluginAsyncZod<{ service: SavedSearchService }> = async (app, { service }) => {
   const tags = ['saved searches'];
+  const invalidBody = { title: savedSearchMessages.failedTitle };
 
   // Mail clients' one-click unsubscribe posts a form (List-Unsubscribe=One-Click); the query carries the token.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
@@ -26,57 +32,89 @@ export async function savedSearchRoutes(app: FastifyInstance, { service }: { ser
 
   app.get(
     '/api/saved-searches',
-    { preHandler: app.requireMember, schema: { tags, summary: "The viewer's saved searches, oldest first" } },
+    {
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: "The viewer's saved searches, oldest first",
+        response: { 200: savedSearchListSchema, ...problemAnswers },
+      },
+    },
     async (request) => ({ items: await service.list(viewerOf(request)) }),
   );
 
   app.post(
     '/api/saved-searches',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
+      config: { invalidBody },
       schema: {
         tags,
-        summary: 'Save a search. Body: { name, alert: immediately | daily | off, filters: the /postings filters }',
+        summary: 'Save a search: a name, how often to be alerted, and the filters of /api/postings',
+        body: orEmptyBody(savedSearchCreateSchema),
+        response: { 201: savedSearchViewSchema, ...problemAnswers },
       },
     },
-    async (request, reply) => {
-      const input = parseBody(savedSearchCreateSchema, request.body, savedSearchMessages.failedTitle);
-      return reply.status(201).send(await service.create(viewerOf(request), input));
-    },
+    async (request, reply) => reply.status(201).send(await service.create(viewerOf(request), request.body)),
   );
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch(
     '/api/saved-searches/:id',
     {
-      preHandler: app.requireMember,
-      schema: { tags, summary: 'Rename a saved search or change its alert. Body: { name?, alert? }' },
+      preValidation: app.requireMember,
+      config: { invalidBody },
+      schema: {
+        tags,
+        summary: 'Rename a saved search or change its alert',
+        params: lookupIdParamSchema,
+        body: orEmptyBody(savedSearchUpdateSchema),
+        response: { 200: savedSearchViewSchema, ...problemAnswers },
+      },
     },
-    async (request) =>
-      service.update(
-        viewerOf(request),
-        request.params.id,
-        parseBody(savedSearchUpdateSchema, request.body, savedSearchMessages.failedTitle),
-      ),
+    async (request) => service.update(viewerOf(request), request.params.id, request.body),
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/saved-searches/:id',
-    { preHandler: app.requireMember, schema: { tags, summary: 'Delete a saved search and its alerts' } },
+    {
+      preValidation: app.requireMember,
+      schema: {
+        tags,
+        summary: 'Delete a saved search and its alerts',
+        params: lookupIdParamSchema,
+        response: { 204: z.undefined().describe('Deleted; no body'), ...problemAnswers },
+      },
+    },
     async (request, reply) => {
       await service.remove(viewerOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
 
-  app.get<{ Querystring: LinkQuery }>(
+  app.get(
     '/api/saved-searches/unsubscribe',
-    { schema: { tags, summary: 'What an unsubscribe link is about (no sign-in; changes nothing)' } },
+    {
+      schema: {
+        tags,
+        summary: 'What an unsubscribe link is about (no sign-in; changes nothing)',
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribeViewSchema, ...problemAnswers },
+      },
+    },
     async (request) => service.describeUnsubscribe(request.query.id, request.query.token),
   );
 
-  app.post<{ Querystring: LinkQuery }>(
+  app.post(
     '/api/saved-searches/unsubscribe',
-    { schema: { tags, summary: "Turn off a saved search's alert with its unsubscribe link (no sign-in)" } },
+    {
+      schema: {
+        tags,
+        summary: "Turn off a saved search's alert with its unsubscribe link (no sign-in)",
+        description: "Also List-Unsubscribe-Post's one-click address (RFC 8058): its form body is ignored.",
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribeViewSchema, ...problemAnswers },
+      },
+    },
     async (request) => service.unsubscribe(request.query.id, request.query.token),
   );
-}
+};

@@ -137,7 +137,7 @@ export function createSavedSearchService({ db, config }: SavedSearchServiceDeps)
 
   /* ---------- unsubscribe (no sign-in: the token is the authority) ---------- */
 
-  async function searchForToken(id: unknown, token: unknown): Promise<q.SavedSearchRow> {
+  async function searchForToken(id: string | undefined, token: string | undefined): Promise<q.SavedSearchRow> {
     if (typeof id !== 'string' || typeof token !== 'string' || !isUuid(id) || token.length > 200) {
       throw invalidLink();
     }
@@ -150,13 +150,13 @@ export function createSavedSearchService({ db, config }: SavedSearchServiceDeps)
   }
 
   /** GET: what the link is about; changes nothing (mail scanners follow links). */
-  async function describeUnsubscribe(id: unknown, token: unknown): Promise<UnsubscribeView> {
+  async function describeUnsubscribe(id: string | undefined, token: string | undefined): Promise<UnsubscribeView> {
     const row = await searchForToken(id, token);
     return { name: row.name, alert: row.alert };
   }
 
   /** POST: turns that search's alert off. */
-  async function unsubscribe(id: unknown, token: unknown): Promise<UnsubscribeView> {
+  async function unsubscribe(id: string | undefined, token: string | undefined): Promise<UnsubscribeView> {
     const row = await searchForToken(id, token);
     const updated = await db.transaction(async (tx) => {
       const changed = await q.update(tx, row.id, row.userId, { alert: 'off' });

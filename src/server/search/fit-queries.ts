@@ -19,7 +19,7 @@ import { filterConditions, isoMicros, totalCountColumn, uuidArray } from './quer
  * cannot turn into a scan (OFFSET 0 keeps each lateral subquery apart). Pooling and ordering happen
  * in fitRanking (service), with the shared model's sums; only the page's postings read their cards.
  */
-export const FIT_WINDOW = 500;
+const FIT_WINDOW = 500;
 
 export interface FitCandidate {
   id: string;

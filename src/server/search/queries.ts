@@ -10,7 +10,7 @@ import type { SearchFilters } from '../../shared/schemas/filters';
 import { type Database, type Executor, queryRows, toCount } from '../db/client';
 
 /** Postings without rent sort after every real rent. */
-export const NO_RENT_KEY = 2_147_483_647;
+const NO_RENT_KEY = 2_147_483_647;
 
 export interface CardRow {
   id: string;
@@ -67,7 +67,7 @@ const sharedCardColumns = sql`
     (SELECT count(DISTINCT g.searcher_user_id) FROM ping g WHERE g.posting_id = p.id) AS interest_count`;
 
 /** The columns of a card for `viewerId`, read from `posting p`. */
-export function cardColumns(viewerId: string): SQL {
+function cardColumns(viewerId: string): SQL {
   return sql`${sharedCardColumns},
     (p.admin_user_id = ${viewerId}) AS viewer_is_admin,
     EXISTS (SELECT 1 FROM bookmark b WHERE b.user_id = ${viewerId} AND b.posting_id = p.id) AS viewer_bookmarked`;

@@ -1,11 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activeQuestions } from '../../shared/lifestyle';
+import { problemAnswers } from '../../shared/schemas/api-error';
+import { postingPageSchema } from '../../shared/schemas/posting-answers';
 import { searchQuerySchema } from '../../shared/schemas/search-query';
+import { viewerOf } from '../auth/viewer';
 import type { AppConfig } from '../config';
 import { ChangeFeed } from '../db/changes';
 import type { DatabaseHandle } from '../db/client';
 import { FitGuard } from './fit-guard';
-import { parseQuery } from './parse-query';
 import { SearchCache } from './search-cache';
 import { createSearchService, type ImageUrl } from './service';
 
@@ -18,7 +20,7 @@ export interface SearchRoutesOptions {
 }
 
 /** GET /api/postings: the filtered, paged list of cards (spec sections 2 and 5). */
-export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app,
   { config, database, searchCache, imageUrl },
 ) => {
@@ -34,24 +36,22 @@ export const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (
   app.get(
     '/api/postings',
     {
-      preHandler: app.requireMember,
+      preValidation: app.requireMember,
       schema: {
         tags: ['postings'],
         summary:
           'Search postings: filters of spec section 5, newest first, seeking most first, or lowest rent first off campus',
         description:
-          'Query: location (oncampus|offcampus), groupSize 1-8 (matches the seeking count), housingAim 2-12, dorm, ' +
-          'gender, classYear, sublet (yes|no); off campus also maxRent (per person), moveIn, moveOut (YYYY-MM-DD), ' +
-          "hideFulfilled (yes), sort (newest|seeking|fit, and rent off campus; fit ranks the 500 newest matches that are not the viewer's own by the viewer's lifestyle fit and adds fitBand to each card; a student may start 30 fit searches a minute, one at a time: 429 otherwise, 503 when it takes too long); cursor and limit (1-50, default 20). " +
-          'Answers { items: PostingCard[], nextCursor, total } where total ({ count, atLeast }) is on the first ' +
-          'page only and counts up to 1,000 (then atLeast is true).',
+          "fit ranks the 500 newest matches that are not the viewer's own by the viewer's lifestyle fit and adds fitBand " +
+          'to each card; a student may start 30 fit searches a minute, one at a time: 429 otherwise, 503 when it takes ' +
+          'too long. total is on the first page only and counts up to 1,000 (then atLeast is true).',
+        querystring: searchQuerySchema,
+        response: { 200: postingPageSchema, ...problemAnswers },
       },
     },
     async (request) => {
-      const query = parseQuery(searchQuerySchema, request.query);
-      // biome-ignore lint/style/noNonNullAssertion: requireMember guarantees a viewer
-      const { id, email } = request.viewer!;
-      return service.search({ id, email }, query);
+      const { id, email } = viewerOf(request);
+      return service.search({ id, email }, request.query);
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { problemAnswers } from '../../shared/schemas/api-error';
 import type { DatabaseHandle } from '../db/client';
 import { createGroupsMatched } from './service';
 
@@ -16,7 +17,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; grou
       schema: {
         tags: ['config'],
         summary: "Groups matched to date: the college's baseline plus the postings marked Fulfilled here",
-        response: { 200: z.object({ groupsMatched: z.number().int() }) },
+        response: { 200: z.strictObject({ groupsMatched: z.number().int() }), ...problemAnswers },
       },
     },
     async (_request, reply) => {

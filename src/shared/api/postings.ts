@@ -1,16 +1,10 @@
 /** The postings' addresses: search, the profile's lists, one posting, its status and bookmark. */
 import { apiPaths } from '../api-paths';
-import type { PostingStatus } from '../options';
 import type { SearchFilters } from '../schemas/filters';
 import type { RenewalPreview, RenewalResult } from '../schemas/freshness';
+import type { BookmarkState, RenewAnswer, StatusAnswer } from '../schemas/posting-answers';
 import type { PostingDetail, PostingPage } from '../schemas/posting-view';
 import { del, enc, get, patch, post, put } from './call';
-
-/** What bookmarking or un-bookmarking a posting answers. */
-export interface BookmarkState {
-  postingId: string;
-  bookmarked: boolean;
-}
 
 export const postingsApi = {
   search: (filters: SearchFilters, cursor?: string | null) => get<PostingPage>(apiPaths.search(filters, cursor)),
@@ -24,9 +18,9 @@ export const postingsApi = {
   /** Answers 204, no body. */
   remove: (id: string) => del<null>(`/api/postings/${enc(id)}`),
   /** Body: { status }. */
-  setStatus: (id: string) => patch<{ status: PostingStatus; changed: boolean }>(`/api/postings/${enc(id)}/status`),
+  setStatus: (id: string) => patch<StatusAnswer>(`/api/postings/${enc(id)}/status`),
   /** The admin confirms the group is still looking. */
-  renew: (id: string) => post<{ updatedAt: string }>(`/api/postings/${enc(id)}/renew`),
+  renew: (id: string) => post<RenewAnswer>(`/api/postings/${enc(id)}/renew`),
   bookmark: (id: string) => put<BookmarkState>(`/api/postings/${enc(id)}/bookmark`),
   unbookmark: (id: string) => del<BookmarkState>(`/api/postings/${enc(id)}/bookmark`),
   /** What a 'Still looking?' link would do; changes nothing. */

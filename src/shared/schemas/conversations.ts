@@ -2,7 +2,7 @@
  * Conversations (issue 19): after a ping, its sender and the posting's group talk here. The request
  * schemas are what the server validates with; the view types are what the API answers (the server's
  * routes declare the same shapes as zod answers, src/server/conversations/routes.ts). The model and
- * its rules: docs/decisions/0026.
+ * its rules: docs/decisions/0027.
  */
 
 import {

@@ -17,3 +17,8 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 /** Paging of the profile lists. */
 export const listQuerySchema = z.object(paging);
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** GET /api/pings/received: paging, and 'pending' to show only the pings awaiting an answer. */
+export const receivedPingsQuerySchema = listQuerySchema.extend({
+  status: z.preprocess(blank, z.enum(['pending']).optional()),
+});

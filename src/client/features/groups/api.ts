@@ -115,7 +115,7 @@ export type MemberAction =
 /** A member action's call; only invite, withdraw and role answer the member as it now is. */
 type MemberCall = ApiCall<MemberAnswer | { removed: true } | { handedOver: true }>;
 
-export function memberRequest(
+function memberRequest(
   postingId: string,
   memberId: string,
   action: MemberAction,

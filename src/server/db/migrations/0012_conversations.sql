@@ -79,7 +79,7 @@ CREATE INDEX "live_event_created_idx" ON "live_event" USING btree ("created_at")
 CREATE UNIQUE INDEX "message_report_once_idx" ON "message_report" USING btree ("message_seq","reporter_user_id");--> statement-breakpoint
 CREATE INDEX "message_report_open_idx" ON "message_report" USING btree ("created_at") WHERE "message_report"."resolved_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "student_block_blocked_idx" ON "student_block" USING btree ("blocked_user_id");--> statement-breakpoint
--- Every existing ping opens its conversation (issue 19, decision 0026), its message the first message,
+-- Every existing ping opens its conversation (issue 19, decision 0027), its message the first message,
 -- oldest first so the sequence follows time. What was already in Pings Received counts as read for
 -- the group (its admin and joined members): the migration adds nothing unread.
 INSERT INTO "conversation" ("ping_id", "posting_id", "created_at")

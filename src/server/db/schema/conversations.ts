@@ -1,5 +1,5 @@
 /**
- * Conversations (issue 19, docs/decisions/0026): one per ping, its messages, each participant's read
+ * Conversations (issue 19, docs/decisions/0027): one per ping, its messages, each participant's read
  * position and contact sharing, blocks between students, reports of messages, the unread-e-mail
  * setting, and the live events each student's stream replays from.
  */
@@ -140,7 +140,7 @@ export const conversationSetting = pgTable('conversation_setting', {
 /**
  * What each student's live stream sends, one row per recipient: `seq` is the event's SSE id, so a
  * stream that reconnects with Last-Event-ID replays exactly the rows after it. Written last in the
- * transaction that caused it, under a lock, so rows commit in `seq` order (decision 0026).
+ * transaction that caused it, under a lock, so rows commit in `seq` order (decision 0027).
  */
 export const liveEvent = pgTable(
   'live_event',

@@ -3,8 +3,8 @@ import { bookmarkRoutes } from '../bookmarks/routes';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { imageUrl } from '../postings/images';
-import { searchRoutes } from './routes';
-import type { ImageUrl } from './service';
+import { searchRoutes } from '../search/routes';
+import type { ImageUrl } from '../search/service';
 
 /** Stored images are served by the postings feature; one function says where. */
 const storedImageUrl: ImageUrl = imageUrl;

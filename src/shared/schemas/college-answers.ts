@@ -1,0 +1,32 @@
+/**
+ * GET /api/config's answer (college.ts's PublicConfig) as a schema: the route declares it, the
+ * serializer checks it (strict objects: nothing of the private configuration can slip out), and
+ * the OpenAPI document is made from it.
+ */
+import type { PublicConfig } from './college';
+import { lifestyleQuestionViewSchema } from './lifestyle-answers';
+import { z } from './zod';
+
+export const publicConfigSchema = z.strictObject({
+  productName: z.string(),
+  college: z.strictObject({ name: z.string(), shortName: z.string(), emailDomain: z.string() }),
+  theme: z.strictObject({ primary: z.string(), primaryDark: z.string(), accent: z.string(), onPrimary: z.string() }),
+  logo: z.string(),
+  logoFull: z.string(),
+  dorms: z.array(z.strictObject({ key: z.string(), label: z.string(), image: z.string() })),
+  offCampusImage: z.string(),
+  landingImages: z.array(z.strictObject({ src: z.string(), alt: z.string() })),
+  footer: z.strictObject({
+    contactEmail: z.string(),
+    contactPhone: z.string().optional(),
+    instagram: z.string().optional(),
+    resourceLinks: z.array(z.strictObject({ label: z.string(), url: z.string() })),
+  }),
+  groupsMatched: z.number().int(),
+  termsVersion: z.string(),
+  lifestyleQuestions: z.array(lifestyleQuestionViewSchema),
+  auth: z.strictObject({
+    oidc: z.strictObject({ label: z.string() }).nullable(),
+    emailPassword: z.boolean(),
+  }),
+}) satisfies z.ZodType<PublicConfig>;
