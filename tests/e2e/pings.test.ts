@@ -92,7 +92,11 @@ describe('Ping Interest', () => {
 
     await student.page.goto(`${server.url}/myProfile#pings-sent`);
     const sentList = student.page.getByRole('list', { name: 'Pings Sent' });
-    await sentList.getByRole('link', { name: 'Walsh Hall' }).waitFor();
+    await sentList.getByRole('link', { name: 'Walsh Hall', exact: true }).waitFor();
+    // Each sent ping links to its conversation (issue 19).
+    expect(await sentList.getByRole('link', { name: 'Conversation about Walsh Hall' }).getAttribute('href')).toMatch(
+      /^\/messages\/[0-9a-f-]{36}$/,
+    );
     await sentList.getByText('Status: Accepted').waitFor();
     await expectAccessible(student.page);
     await student.context.close();
