@@ -17,11 +17,12 @@ import { type BrowserSuite, pageAt, startBrowserSuite } from '../support/seeded-
 import type { RunningServer } from '../support/server';
 
 const MODERATOR_EMAIL = `mo.moderator.${Date.now()}@bc.edu`;
-type Who = 'admin' | 'student' | 'moderator';
+type Who = 'admin' | 'student' | 'third' | 'moderator';
 let suite: BrowserSuite<Who>;
 let server: RunningServer;
 let people: BrowserSuite<Who>['members'];
 let postingId = '';
+let secondPostingId = '';
 
 const pageAs = (who: Who, width = 1280) => pageAt(suite.browser, server, width, { cookie: people[who].cookie });
 
@@ -34,9 +35,15 @@ const api = (who: Who, path: string, init: { method?: string; body?: unknown } =
 
 beforeAll(async () => {
   suite = await startBrowserSuite(
-    { admin: 'Ada Admin', student: 'Sam Student', moderator: { name: 'Mo Moderator', email: MODERATOR_EMAIL } },
+    {
+      admin: 'Ada Admin',
+      student: 'Sam Student',
+      third: 'Theo Third',
+      moderator: { name: 'Mo Moderator', email: MODERATOR_EMAIL },
+    },
     async (db, members) => {
       postingId = await insertPosting(db, members.admin.id, { dorm: 'Walsh', curNumSeek: 2, adminName: 'Ada Admin' });
+      secondPostingId = await insertPosting(db, members.admin.id, { dorm: 'Voute', adminName: 'Ada Admin' });
       await db
         .insert(memberSharing)
         .values({ userId: members.student.id, instagramHandle: '@sam.student', phoneNumber: '617-555-0100' })
@@ -165,7 +172,44 @@ describe('Conversations', () => {
     expect(items.map((item) => [item.reason, item.message.body])).toEqual([
       ['inappropriate', 'Yes! <b>Come</b> see it on Friday.'],
     ]);
+    const moderator = await pageAs('moderator');
+    await moderator.page.goto(`${server.url}/moderation`);
+    const reported = moderator.page.getByRole('list', { name: 'Reported messages' });
+    await reported.getByRole('heading', { name: 'Message from Ada Admin about Walsh Hall' }).waitFor();
+    await reported.getByText('Yes! <b>Come</b> see it on Friday.', { exact: true }).first().waitFor();
+    await expectAccessible(moderator.page);
+    await moderator.context.close();
     await student.context.close();
+    await admin.context.close();
+  });
+
+  it('the admin blocks a third student, who then cannot ping; the unread e-mails are a profile setting', async () => {
+    const pinged = await api('third', `/api/postings/${postingId}/pings`, { method: 'POST', body: { message: 'Hey' } });
+    expect(pinged.status).toBe(201);
+    const { conversationId } = (await pinged.json()) as SentPing;
+    const admin = await pageAs('admin');
+    await admin.page.goto(`${server.url}/messages/${conversationId}`);
+    await admin.page.getByRole('heading', { name: 'Theo Third', level: 2 }).waitFor();
+    await admin.page.getByText('Contact details and safety').click();
+    await admin.page.getByRole('button', { name: 'Block Theo Third' }).click();
+    const confirm = admin.page.getByRole('dialog', { name: 'Block Theo Third?' });
+    await confirm.waitFor();
+    // Focus starts on Cancel: blocking is never one keypress away.
+    expect(await admin.page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await expectAccessible(admin.page);
+    await confirm.getByRole('button', { name: 'Block', exact: true }).click();
+    await admin.page.getByRole('dialog', { name: 'Blocked' }).getByRole('button', { name: 'OK' }).click();
+    const again = await api('third', `/api/postings/${secondPostingId}/pings`, { method: 'POST', body: {} });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+
+    await admin.page.goto(`${server.url}/myProfile#messages`);
+    const setting = admin.page.getByRole('checkbox', { name: 'E-mail me about messages I have not read' });
+    await expect.poll(() => setting.isChecked()).toBe(true);
+    await setting.uncheck();
+    await admin.page.getByText('E-mails about unread messages are off.').waitFor();
+    const saved = await api('admin', '/api/me/conversation-settings');
+    expect(await saved.json()).toEqual({ unreadEmail: false });
+    await expectAccessible(admin.page);
     await admin.context.close();
   });
 

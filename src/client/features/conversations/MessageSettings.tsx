@@ -24,7 +24,7 @@ export function MessageSettingsSection() {
             id={id}
             type="checkbox"
             checked={on}
-            disabled={settings.isPending || save.isPending}
+            disabled={settings.isPending}
             aria-describedby={`${id}-hint`}
             onChange={(event) =>
               save.mutate(

@@ -146,6 +146,13 @@ export function useSaveConversationSettings() {
   return useMutation({
     mutationFn: (settings: ConversationSettings) =>
       apiFetch(conversationsApi.saveSettings(), { body: JSON.stringify(settings) }),
+    // The box shows the choice at once, and goes back if it was not saved.
+    onMutate: (settings) => {
+      const before = queryClient.getQueryData<ConversationSettings>(conversationKeys.settings);
+      queryClient.setQueryData(conversationKeys.settings, settings);
+      return { before };
+    },
+    onError: (_error, _settings, context) => queryClient.setQueryData(conversationKeys.settings, context?.before),
     onSuccess: (saved) => queryClient.setQueryData(conversationKeys.settings, saved),
   });
 }
