@@ -49,6 +49,9 @@ export const conversationMessages = {
   } satisfies Record<ClosedReason, string>,
   readFailed: 'That is not a message of this conversation.',
   reportTitle: 'Report Not Sent',
+  reportReason: 'Please choose a reason for the report.',
+  detailsText: 'Details must be text.',
+  detailsTooLong: `Details must be at most ${REPORT_DETAILS_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   reportOwn: 'You cannot report your own message.',
   alreadyReported: 'You have already reported this message. A moderator will look at it.',
   blockTitle: 'Block Not Changed',
@@ -56,6 +59,7 @@ export const conversationMessages = {
   blockNotFound: 'There is no such student.',
   deletedStudent: 'A deleted student',
   settingsTitle: 'Setting Not Saved',
+  settingsInvalid: 'Choose whether to get e-mails about unread messages.',
   unsubscribeInvalid: {
     title: 'Link Not Valid',
     message: 'This unsubscribe link is not valid. Turn the e-mails off on your profile instead.',
@@ -87,21 +91,27 @@ export const contactShareSchema = z.object({ email: z.boolean(), phone: z.boolea
 export type ContactShare = z.infer<typeof contactShareSchema>;
 
 /** POST /api/conversations/:id/messages/:seq/report. */
-export const messageReportSchema = z.object({
-  reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason for the report.' }),
-  details: z
-    .string({ error: 'Details must be text.' })
-    .trim()
-    .max(REPORT_DETAILS_MAX_LENGTH, `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters.`)
-    .optional()
-    .transform((value) => (value ? value : null)),
-});
+export const messageReportSchema = z.object(
+  {
+    reason: z.enum(REPORT_REASONS, { error: conversationMessages.reportReason }),
+    details: z
+      .string({ error: conversationMessages.detailsText })
+      .trim()
+      .max(REPORT_DETAILS_MAX_LENGTH, conversationMessages.detailsTooLong)
+      .optional()
+      .transform((value) => (value ? value : null)),
+  },
+  { error: conversationMessages.reportReason },
+);
 
 /** The unread e-mails' unsubscribe link (no sign-in): ?user=&token=. */
 export const unsubscribeQuerySchema = z.object({ user: z.string().min(1).max(100), token: z.string().min(1).max(200) });
 
 /** PUT /api/me/conversation-settings. */
-export const conversationSettingsSchema = z.object({ unreadEmail: z.boolean() });
+export const conversationSettingsSchema = z.object(
+  { unreadEmail: z.boolean({ error: conversationMessages.settingsInvalid }) },
+  { error: conversationMessages.settingsInvalid },
+);
 export type ConversationSettings = z.infer<typeof conversationSettingsSchema>;
 
 /** `/:id/messages/:seq`. */
