@@ -2,6 +2,8 @@
  * Conversations' limits and strings (issue 19), apart from the zod schemas so that the Messages
  * page loads them without zod (its first-load budget). schemas/conversations.ts re-exports them.
  */
+import { REPORT_DETAILS_MAX_LENGTH } from './moderation';
+
 /** A message is text only, at most this many characters (after trimming). */
 export const MESSAGE_MAX_LENGTH = 2_000;
 /** Messages per page of one conversation (default and most). */
@@ -43,6 +45,9 @@ export const conversationMessages = {
   } satisfies Record<ClosedReason, string>,
   readFailed: 'That is not a message of this conversation.',
   reportTitle: 'Report Not Sent',
+  reportReason: 'Please choose a reason for the report.',
+  detailsText: 'Details must be text.',
+  detailsTooLong: `Details must be at most ${REPORT_DETAILS_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   reportOwn: 'You cannot report your own message.',
   alreadyReported: 'You have already reported this message. A moderator will look at it.',
   blockTitle: 'Block Not Changed',
@@ -50,6 +55,7 @@ export const conversationMessages = {
   blockNotFound: 'There is no such student.',
   deletedStudent: 'A deleted student',
   settingsTitle: 'Setting Not Saved',
+  settingsInvalid: 'Choose whether to get e-mails about unread messages.',
   unsubscribeInvalid: {
     title: 'Link Not Valid',
     message: 'This unsubscribe link is not valid. Turn the e-mails off on your profile instead.',

@@ -124,7 +124,9 @@ async function createGroup(): Promise<Group> {
 async function sendPing(student: TestMember, postingId: string, message = 'Hi! Is the room still free?') {
   const response = await call(student, 'POST', `/api/postings/${postingId}/pings`, { message });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<SentPing>();
+  const sent = response.json<SentPing>();
+  expect(sent.conversationId).toMatch(/^[0-9a-f-]{36}$/);
+  return { ...sent, conversationId: sent.conversationId as string };
 }
 
 const open = async (member: TestMember, id: string, query = '') => {
@@ -149,7 +151,7 @@ const refusal = (response: { statusCode: number; json: () => { error: { code: st
 
 let shared: Group;
 let student: TestMember;
-let sent: SentPing;
+let sent: SentPing & { conversationId: string };
 
 beforeAll(async () => {
   shared = await createGroup();

@@ -79,8 +79,8 @@ export interface PingRow {
   status: PingStatus;
   created_at: string;
   answered_at: string | null;
-  /** Its conversation (issue 19); every ping has one, written in the ping's own transaction. */
-  conversation_id: string;
+  /** Its conversation (issue 19), written in the ping's own transaction (null only for a ping written outside the API). */
+  conversation_id: string | null;
 }
 
 const isoMicros = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);

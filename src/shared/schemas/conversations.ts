@@ -53,21 +53,27 @@ export const contactShareSchema = z.object({ email: z.boolean(), phone: z.boolea
 export type ContactShare = z.infer<typeof contactShareSchema>;
 
 /** POST /api/conversations/:id/messages/:seq/report. */
-export const messageReportSchema = z.object({
-  reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason for the report.' }),
-  details: z
-    .string({ error: 'Details must be text.' })
-    .trim()
-    .max(REPORT_DETAILS_MAX_LENGTH, `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters.`)
-    .optional()
-    .transform((value) => (value ? value : null)),
-});
+export const messageReportSchema = z.object(
+  {
+    reason: z.enum(REPORT_REASONS, { error: conversationMessages.reportReason }),
+    details: z
+      .string({ error: conversationMessages.detailsText })
+      .trim()
+      .max(REPORT_DETAILS_MAX_LENGTH, conversationMessages.detailsTooLong)
+      .optional()
+      .transform((value) => (value ? value : null)),
+  },
+  { error: conversationMessages.reportReason },
+);
 
 /** The unread e-mails' unsubscribe link (no sign-in): ?user=&token=. */
 export const unsubscribeQuerySchema = z.object({ user: z.string().min(1).max(100), token: z.string().min(1).max(200) });
 
 /** PUT /api/me/conversation-settings. */
-export const conversationSettingsSchema = z.object({ unreadEmail: z.boolean() });
+export const conversationSettingsSchema = z.object(
+  { unreadEmail: z.boolean({ error: conversationMessages.settingsInvalid }) },
+  { error: conversationMessages.settingsInvalid },
+);
 export type ConversationSettings = z.infer<typeof conversationSettingsSchema>;
 
 /** `/:id/messages/:seq`. */

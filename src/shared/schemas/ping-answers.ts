@@ -26,7 +26,7 @@ export const receivedPingSchema = z.strictObject({
   createdAt: iso,
   answeredAt: iso.nullable(),
   viewerMayAnswer: z.boolean(),
-  conversationId: z.string(),
+  conversationId: z.string().nullable(),
 }) satisfies z.ZodType<ReceivedPing>;
 
 export const sentPingSchema = z.strictObject({
@@ -36,7 +36,7 @@ export const sentPingSchema = z.strictObject({
   status: z.enum(PING_STATUSES),
   createdAt: iso,
   answeredAt: iso.nullable(),
-  conversationId: z.string(),
+  conversationId: z.string().nullable(),
 }) satisfies z.ZodType<SentPing>;
 
 const pageOf = <Item extends z.ZodType>(item: Item) =>

@@ -46,8 +46,8 @@ export interface ReceivedPing {
   answeredAt: string | null;
   /** The viewer may accept or decline it (the group's admin or a co-admin); a member reads it only. */
   viewerMayAnswer: boolean;
-  /** Its conversation (issue 19): GET /api/conversations/:id. */
-  conversationId: string;
+  /** Its conversation (issue 19): GET /api/conversations/:id; null only for a ping written outside the API. */
+  conversationId: string | null;
 }
 
 /** A ping in the sender's list. */
@@ -58,8 +58,8 @@ export interface SentPing {
   status: PingStatus;
   createdAt: string;
   answeredAt: string | null;
-  /** Its conversation (issue 19): GET /api/conversations/:id. */
-  conversationId: string;
+  /** Its conversation (issue 19): GET /api/conversations/:id; null only for a ping written outside the API. */
+  conversationId: string | null;
 }
 
 export interface PingPage<Item> {

@@ -78,9 +78,11 @@ function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: Sen
           <a href={mailtoHref(ping.senderEmail)}>{ping.senderEmail}</a>
         </p>
         <Message text={ping.message} />
-        <p className={styles.meta}>
-          <Link to={pageAddress.conversation(ping.conversationId)}>Conversation with {ping.senderName}</Link>
-        </p>
+        {ping.conversationId ? (
+          <p className={styles.meta}>
+            <Link to={pageAddress.conversation(ping.conversationId)}>Conversation with {ping.senderName}</Link>
+          </p>
+        ) : null}
         {SenderFit ? <SenderFit pingId={ping.id} senderName={ping.senderName} /> : null}
         {ping.status === 'pending' && !ping.viewerMayAnswer ? (
           <p className={styles.meta}>Awaiting the answer of the group's administrator or a co-admin.</p>
@@ -136,11 +138,13 @@ function SentItem({ ping }: { ping: SentPing }) {
           ) : null}
         </p>
         <Message text={ping.message} />
-        <p className={styles.meta}>
-          <Link to={pageAddress.conversation(ping.conversationId)}>
-            Conversation about {placeLabel(config, ping.posting)}
-          </Link>
-        </p>
+        {ping.conversationId ? (
+          <p className={styles.meta}>
+            <Link to={pageAddress.conversation(ping.conversationId)}>
+              Conversation about {placeLabel(config, ping.posting)}
+            </Link>
+          </p>
+        ) : null}
       </article>
     </li>
   );
