@@ -14,7 +14,9 @@ export function MessageSettingsSection() {
   return (
     <section id="messages" className={styles.settings} aria-labelledby="messages-settings-heading" tabIndex={-1}>
       <h2 id="messages-settings-heading">Messages</h2>
-      {settings.isError ? (
+      {settings.isPending ? (
+        <p className={styles.muted}>Loading...</p>
+      ) : settings.isError ? (
         <p role="alert" className={styles.error}>
           {settings.error instanceof ApiError ? settings.error.message : 'Your settings could not be read.'}
         </p>
@@ -24,7 +26,6 @@ export function MessageSettingsSection() {
             id={id}
             type="checkbox"
             checked={on}
-            disabled={settings.isPending}
             aria-describedby={`${id}-hint`}
             onChange={(event) =>
               save.mutate(
