@@ -16,7 +16,7 @@ import type { Database } from '../db/client';
 import * as q from './queries';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
-export const HEARTBEAT_MS = 20_000;
+const HEARTBEAT_MS = 20_000;
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 2_000;
 /** Rows read at once while catching a stream up. */
@@ -25,7 +25,7 @@ const BATCH = 500;
  * A stream ends after this long and the browser reconnects (Last-Event-ID, RETRY_MS later): the
  * session is checked again (a stream must not outlive its session) and no connection lives forever.
  */
-export const STREAM_MAX_MS = 15 * 60_000;
+const STREAM_MAX_MS = 15 * 60_000;
 /** Events are kept this long for streams that reconnect. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 

@@ -309,11 +309,6 @@ export async function unreadTotal(db: Executor, userId: string): Promise<number>
   return toCount(row?.n);
 }
 
-export async function unreadIn(db: Executor, conversationId: string, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: unknown }>(db, sql`SELECT ${unreadOf(userId, sql`${conversationId}::uuid`)} AS n`);
-  return toCount(row?.n);
-}
-
 // Blocks.
 
 export async function block(db: Executor, blockerId: string, blockedId: string): Promise<void> {
