@@ -23,6 +23,7 @@ let server: RunningServer;
 let people: BrowserSuite<Who>['members'];
 let postingId = '';
 let secondPostingId = '';
+let firstConversation = '';
 
 const pageAs = (who: Who, width = 1280) => pageAt(suite.browser, server, width, { cookie: people[who].cookie });
 
@@ -64,6 +65,7 @@ describe('Conversations', () => {
     expect(pinged.status).toBe(201);
     const { conversationId } = (await pinged.json()) as SentPing;
     expect(conversationId).toBeTruthy();
+    firstConversation = conversationId ?? '';
 
     // The admin: one unread message in the navigation, the conversation in the list.
     const admin = await pageAs('admin');
@@ -238,5 +240,49 @@ describe('Conversations', () => {
     await expectNoSidewaysScroll(middle.page);
     await shot(middle.page, 'messages-list');
     await middle.context.close();
+  });
+
+  it('opens at the first unread message, pages back keeping the place, and marks read at the end', async () => {
+    for (let n = 1; n <= 55; n++) {
+      const sent = await api('student', `/api/conversations/${firstConversation}/messages`, {
+        method: 'POST',
+        body: { body: `Note ${n}` },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const admin = await pageAs('admin');
+    await admin.page.goto(`${server.url}/messages/${firstConversation}`);
+    const region = admin.page.getByRole('region', { name: 'Messages' });
+    await region.getByText('Note 55', { exact: true }).waitFor({ state: 'attached' });
+    const nav = admin.page.getByRole('navigation', { name: 'Main' });
+    // The first unread message of the page is in view, the end is not: nothing is marked read yet.
+    await region.getByText('Note 6', { exact: true }).waitFor();
+    expect(await region.getByText('Note 6', { exact: true }).isVisible()).toBe(true);
+    await nav.getByRole('link', { name: /^Messages\s*,\s*55 unread$/ }).waitFor();
+    const inView = (text: string) =>
+      admin.page.evaluate((wanted) => {
+        const box = document.querySelector('section[aria-label="Messages"]') as HTMLElement;
+        const item = [...box.querySelectorAll('li')].find((li) => li.textContent?.includes(wanted));
+        if (!item) return false;
+        const a = item.getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        return a.bottom > b.top && a.top < b.bottom;
+      }, text);
+    expect(await inView('Note 6')).toBe(true);
+    expect(await inView('Note 55')).toBe(false);
+
+    // Earlier messages arrive above without moving what the reader sees.
+    await region.getByRole('button', { name: 'Show earlier messages' }).click();
+    await region.getByText('Note 1', { exact: true }).waitFor({ state: 'attached' });
+    expect(await inView('Note 6')).toBe(true);
+
+    // By keyboard: the region takes focus and End reaches the last message, which marks all read.
+    await region.focus();
+    await admin.page.keyboard.press('End');
+    await expect.poll(() => inView('Note 55')).toBe(true);
+    await expect
+      .poll(() => nav.getByRole('link', { name: /^Messages/ }).textContent(), { timeout: 5000 })
+      .toBe('Messages');
+    await admin.context.close();
   });
 });
