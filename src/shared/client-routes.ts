@@ -25,6 +25,7 @@ export const ROUTE_PAGES: Readonly<Record<string, string>> = {
   /** A route with a parameter: the server's page table matches it only by its pattern (issue 23). */
   '/messages': 'features/conversations/MessagesPage.tsx',
   '/messages/:id': 'features/conversations/MessagesPage.tsx',
+  '/message-emails/unsubscribe': 'features/conversations/UnsubscribePage.tsx',
   '/invitations/:token': 'features/groups/InvitationPage.tsx',
 };
 

@@ -61,6 +61,12 @@ export const conversationMessages = {
     message: 'This unsubscribe link is not valid. Turn the e-mails off on your profile instead.',
   },
   unsubscribed: 'You will no longer get e-mails about unread messages. Turn them back on on your profile.',
+  unsubscribePage: {
+    title: 'E-mails About Unread Messages',
+    question: 'Stop the e-mails that tell you about messages you have not read? Your conversations stay as they are.',
+    button: 'Turn off these e-mails',
+    busy: 'Turning off...',
+  },
   rateLimited: (max: number, minutes: number) => ({
     title: 'Too Many Messages',
     message: `You can send at most ${max} messages in ${minutes} minutes. Please wait a moment, then try again.`,

@@ -14,4 +14,7 @@ export const pageAddress = {
   messages: () => '/messages',
   /** One conversation (issue 19): the Messages page opened on it, and the unread-message e-mail's link. */
   conversation: (id: string) => `/messages/${encodeURIComponent(id)}`,
+  /** The unread-message e-mail's 'Turn off these e-mails' link: a page that asks, then turns them off. */
+  messageEmailsUnsubscribe: (user: string, token: string) =>
+    `/message-emails/unsubscribe?user=${encodeURIComponent(user)}&token=${encodeURIComponent(token)}`,
 } as const;

@@ -8,12 +8,14 @@
  * the list and a conversation at both widths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unreadEmailUnsubscribeToken } from '../../src/server/conversations/unread-mail';
 import { memberSharing } from '../../src/server/db/schema/groups';
+import { pageAddress } from '../../src/shared/page-addresses';
 import type { SentPing } from '../../src/shared/schemas/ping';
 import { insertPosting } from '../support/browse-fixtures';
 import { expectAccessible, expectNoSidewaysScroll, shot } from '../support/browser';
 import { collegeConfigWith } from '../support/college-config';
-import { type BrowserSuite, pageAt, startBrowserSuite } from '../support/seeded-server';
+import { type BrowserSuite, pageAt, SEED_SECRET, startBrowserSuite } from '../support/seeded-server';
 import type { RunningServer } from '../support/server';
 
 const MODERATOR_EMAIL = `mo.moderator.${Date.now()}@bc.edu`;
@@ -213,6 +215,32 @@ describe('Conversations', () => {
     expect(await saved.json()).toEqual({ unreadEmail: false });
     await expectAccessible(admin.page);
     await admin.context.close();
+  });
+
+  it("the unread e-mail's link, signed out: the page asks, only its button turns the e-mails off", async () => {
+    const settings = async () => (await (await api('student', '/api/me/conversation-settings')).json()) as object;
+    expect(await settings()).toEqual({ unreadEmail: true });
+    const token = unreadEmailUnsubscribeToken(SEED_SECRET, people.student.id);
+    const visitor = await pageAt(suite.browser, server, 375);
+    await visitor.page.goto(`${server.url}${pageAddress.messageEmailsUnsubscribe(people.student.id, token)}`);
+    await visitor.page.getByRole('heading', { name: 'E-mails About Unread Messages', level: 1 }).waitFor();
+    // Opening the link (as a mail scanner would) changes nothing.
+    expect(await settings()).toEqual({ unreadEmail: true });
+    await expectAccessible(visitor.page);
+    await visitor.page.getByRole('button', { name: 'Turn off these e-mails' }).click();
+    await visitor.page
+      .getByRole('status')
+      .getByText('You will no longer get e-mails about unread messages.', { exact: false })
+      .waitFor();
+    expect(await settings()).toEqual({ unreadEmail: false });
+    await expectAccessible(visitor.page);
+
+    // A link whose token belongs to someone else is refused with a sentence, and changes nothing.
+    await visitor.page.goto(`${server.url}${pageAddress.messageEmailsUnsubscribe(people.third.id, token)}`);
+    await visitor.page.getByRole('button', { name: 'Turn off these e-mails' }).click();
+    await visitor.page.getByRole('alert').getByText('This unsubscribe link is not valid.', { exact: false }).waitFor();
+    expect(await (await api('third', '/api/me/conversation-settings')).json()).toEqual({ unreadEmail: true });
+    await visitor.context.close();
   });
 
   it('at 375 px the list and the conversation are two screens', async () => {

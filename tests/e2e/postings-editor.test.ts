@@ -201,6 +201,9 @@ describe('posting editor', () => {
     const you = page.getByRole('group', { name: 'Group admin (you)' });
     await you.getByRole('combobox', { name: 'Academic year', exact: true }).selectOption('senior');
     await you.getByRole('combobox', { name: 'Gender', exact: true }).selectOption('male');
+    // Contact by consent (issue 19): this admin shows the phone on the posting; nobody ticked Instagram.
+    await page.getByLabel('Admin phone').fill('617-555-0199');
+    await you.getByRole('checkbox', { name: 'Show the phone number on this posting (off-campus)' }).check();
     await page.getByLabel('Number of roommates needed').fill('3');
 
     const rent = page.getByLabel('Monthly rent');
@@ -239,6 +242,8 @@ describe('posting editor', () => {
       aimInteger: 4,
       status: 'Unfulfilled',
       adminContact: { name: 'Maeve Kelly', gender: 'other', customGender: 'Non-binary' },
+      adminShowsPhone: false,
+      adminShowsInstagram: false,
     });
     expect(onCampus?.images).toHaveLength(2);
     expect(offCampus).toMatchObject({
@@ -249,6 +254,9 @@ describe('posting editor', () => {
       rentStart: '2027-06-01',
       rentEnd: '2028-05-31',
       aimInteger: 4,
+      adminContact: { phoneNumber: '617-555-0199' },
+      adminShowsPhone: true,
+      adminShowsInstagram: false,
     });
     onCampusId = onCampus?.id as string;
   });

@@ -18,6 +18,8 @@ export function onCampusPosting(overrides: Partial<PostingInput> = {}): PostingI
     adminCustomGender: '',
     adminPhone: '617-555-0101',
     adminInstagram: '@maeve.k',
+    adminShowsPhone: false,
+    adminShowsInstagram: false,
     members: [
       {
         name: 'Maeve Kelly',

@@ -86,6 +86,33 @@ describe('create and read', () => {
     expect((await get('/api/images/postings/nope/x-card.webp', other.cookie)).statusCode).toBe(404);
   });
 
+  it("shows the admin's phone and Instagram to other students only when the admin ticked them (issue 19)", async () => {
+    const contactAs = async (id: string, cookie: string) =>
+      ((await get(`/api/postings/${id}`, cookie)).json() as PostingDetail).adminContact;
+    // Not ticked: another student sees neither; the admin's own edit form gets both back.
+    const hidden = await createPosting(offCampusPosting());
+    expect(hidden).toMatchObject({ adminShowsPhone: false, adminShowsInstagram: false });
+    expect(hidden.adminContact).toMatchObject({ phoneNumber: '617-555-0101', instagramHandle: 'maeve.k' });
+    expect(await contactAs(hidden.id, other.cookie)).toMatchObject({
+      email: admin.email,
+      phoneNumber: null,
+      instagramHandle: null,
+    });
+    // The member list's admin row carries the same contact: nothing there either.
+    const asOther = (await get(`/api/postings/${hidden.id}`, other.cookie)).json() as PostingDetail;
+    expect(JSON.stringify(asOther)).not.toContain('617-555-0101');
+    expect(JSON.stringify(asOther)).not.toContain('maeve.k');
+
+    // Ticked: shown (the phone on an off-campus posting only, as the spec says).
+    const shown = await createPosting(offCampusPosting({ adminShowsPhone: true, adminShowsInstagram: true }));
+    expect(await contactAs(shown.id, other.cookie)).toMatchObject({
+      phoneNumber: '617-555-0101',
+      instagramHandle: 'maeve.k',
+    });
+    const onCampus = await createPosting(onCampusPosting({ adminShowsPhone: true, adminShowsInstagram: true }));
+    expect(await contactAs(onCampus.id, other.cookie)).toMatchObject({ phoneNumber: null, instagramHandle: 'maeve.k' });
+  });
+
   it('creates an off-campus posting with rent and dates and computes the rent per person', async () => {
     const detail = await createPosting(offCampusPosting({ curNumSeek: '1' }));
     expect(detail).toMatchObject({

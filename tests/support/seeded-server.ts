@@ -57,7 +57,7 @@ export type SeedExtra<K extends string> = (
 ) => Promise<void>;
 
 // The server signs cookies with the same secret, so the sessions made while seeding hold.
-const SEED_SECRET = 'seed-secret-that-is-long-enough-for-signing-0123456789';
+export const SEED_SECRET = 'seed-secret-that-is-long-enough-for-signing-0123456789';
 
 /**
  * Seeds the named members (password SEED_PASSWORD) and whatever `extra` writes into a new data

@@ -30,6 +30,7 @@ const pages: { path: string; bare?: boolean; load: () => Promise<PageModule> }[]
   { path: '/alerts/unsubscribe', load: () => import('../features/saved-searches/UnsubscribePage') },
   { path: '/messages', load: () => import('../features/conversations/MessagesPage') },
   { path: '/messages/:id', load: () => import('../features/conversations/MessagesPage') },
+  { path: '/message-emails/unsubscribe', load: () => import('../features/conversations/UnsubscribePage') },
   { path: '/invitations/:token', load: () => import('../features/groups/InvitationPage') },
 ];
 

@@ -123,8 +123,12 @@ export function createUnreadMail({ db, config }: { db: Database; config: AppConf
   function mailFor(c: Candidate, unread: Unread[]): OutgoingMail {
     const place = placeLabel(config, c);
     const url = `${config.publicUrl}${pageAddress.conversation(c.conversation_id)}`;
-    const query = `user=${encodeURIComponent(c.user_id)}&token=${unreadEmailUnsubscribeToken(config.authSecret, c.user_id)}`;
+    const token = unreadEmailUnsubscribeToken(config.authSecret, c.user_id);
+    const query = `user=${encodeURIComponent(c.user_id)}&token=${encodeURIComponent(token)}`;
+    // Mail clients post to the header's address (one click); the body's link opens a page that
+    // asks first, so a scanner that follows links turns nothing off.
     const unsubscribeApiUrl = `${config.publicUrl}/api/conversation-emails/unsubscribe?${query}`;
+    const unsubscribePageUrl = `${config.publicUrl}${pageAddress.messageEmailsUnsubscribe(c.user_id, token)}`;
     const last = unread.at(-1);
     const quoted = unread.slice(-QUOTED);
     const n = unread.length;
@@ -147,7 +151,7 @@ export function createUnreadMail({ db, config }: { db: Database; config: AppConf
         action: { label: 'Open the conversation', url },
         footer: {
           text: 'You get this e-mail because a message waited unread for 10 minutes; at most one an hour per conversation.',
-          link: { label: 'Turn off these e-mails', url: `${unsubscribeApiUrl}` },
+          link: { label: 'Turn off these e-mails', url: unsubscribePageUrl },
         },
       }),
     };

@@ -161,6 +161,9 @@ export async function transfer(
     adminCustomGender: gender === 'other' ? (sharing?.shareGender ? sharing.customGender : target.customGender) : null,
     adminPhone: sharing?.sharePhoneNumber ? sharing.phoneNumber : null,
     adminInstagram: sharing?.shareInstagramHandle ? sharing.instagramHandle : null,
+    // The new admin has not ticked them for this posting (contact by consent): hidden until they do.
+    adminShowsPhone: false,
+    adminShowsInstagram: false,
   });
   const rows = await q.lockMembers(tx, posting.id);
   for (const row of rows) {

@@ -53,7 +53,7 @@ export function createPostingEditing(
 
   /** The posting fields as the account says: the admin's name and e-mail are never taken from the client. */
   function validateFields(
-    admin: { name: string; email: string | null; contact?: Record<string, string> },
+    admin: { name: string; email: string | null; contact?: Record<string, string | boolean> },
     posting: unknown,
     members?: (input: unknown) => unknown,
   ): { write: PostingWrite | null; problems: string[] } {
@@ -135,6 +135,8 @@ export function createPostingEditing(
             adminCustomGender: current.adminCustomGender ?? '',
             adminPhone: current.adminPhone ?? '',
             adminInstagram: current.adminInstagram ?? '',
+            adminShowsPhone: current.adminShowsPhone,
+            adminShowsInstagram: current.adminShowsInstagram,
           },
         };
     // A co-admin's edit leaves the member rows as they are; the admin's keeps joined rows as stored.

@@ -35,10 +35,12 @@ function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boo
     academicYear: p.adminAcademicYear as PostingDetail['adminContact']['academicYear'],
     gender: p.adminGender as PostingDetail['adminContact']['gender'],
     customGender: p.adminCustomGender,
-    // The detail view shows the admin's phone for off-campus postings only (spec section 2); the
-    // group's managers' edit form needs it back.
-    phoneNumber: canManage(record.access) || p.listingLocation === 'offcampus' ? p.adminPhone : null,
-    instagramHandle: p.adminInstagram,
+    // Contact by consent (issue 19): others see the admin's phone (off-campus postings only, spec
+    // section 2) and Instagram only when the admin ticked them; the group's managers' edit form
+    // needs both back.
+    phoneNumber:
+      canManage(record.access) || (p.adminShowsPhone && p.listingLocation === 'offcampus') ? p.adminPhone : null,
+    instagramHandle: canManage(record.access) || p.adminShowsInstagram ? p.adminInstagram : null,
   };
   const adminView = maySeeTypedMembers(record.access);
   return {
@@ -47,6 +49,8 @@ function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boo
     dorm: p.dorm,
     address: p.address,
     adminContact,
+    adminShowsPhone: p.adminShowsPhone,
+    adminShowsInstagram: p.adminShowsInstagram,
     aimInteger: p.aimInteger,
     curGroupSize: p.curGroupSize,
     curNumSeek: p.curNumSeek,

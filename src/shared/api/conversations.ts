@@ -41,6 +41,9 @@ export const conversationsApi = {
   settings: () => get<ConversationSettings>('/api/me/conversation-settings'),
   /** Body: { unreadEmail }. */
   saveSettings: () => put<ConversationSettings>('/api/me/conversation-settings'),
+  /** The unread-message e-mail's link, no sign-in: turns those e-mails off. */
+  unsubscribe: (user: string, token: string) =>
+    post<ConversationSettings>(`/api/conversation-emails/unsubscribe?user=${enc(user)}&token=${enc(token)}`),
   /** Moderators only. */
   reportedMessages: () => get<{ items: MessageReportItem[] }>('/api/moderation/message-reports'),
   /** Moderators only: the report is closed. */

@@ -61,6 +61,8 @@ export const postingDetailSchema = z.strictObject({
   dorm: z.string().nullable(),
   address: z.string().nullable(),
   adminContact: adminContactSchema,
+  adminShowsPhone: z.boolean(),
+  adminShowsInstagram: z.boolean(),
   aimInteger: z.number().int(),
   curGroupSize: z.number().int(),
   curNumSeek: z.number().int(),

@@ -36,6 +36,9 @@ export interface PostingDetail {
   dorm: string | null;
   address: string | null;
   adminContact: AdminContactView;
+  /** The admin ticked them: the detail view shows their phone (off-campus) and Instagram to others. */
+  adminShowsPhone: boolean;
+  adminShowsInstagram: boolean;
   aimInteger: number;
   curGroupSize: number;
   curNumSeek: number;

@@ -65,6 +65,9 @@ const postingShape = z.object({
   adminCustomGender: text,
   adminPhone: text,
   adminInstagram: text,
+  /** Show the phone / Instagram above on the detail view (contact by consent: off unless ticked). */
+  adminShowsPhone: flag,
+  adminShowsInstagram: flag,
   members: z.array(postingMemberInputSchema.catch({ ...blankMember() })).catch([]),
   /** How many more roommates are sought: a whole number typed into a number input. */
   curNumSeek: z.union([z.number(), z.string()]).catch(''),
@@ -110,6 +113,8 @@ export interface PostingWrite {
   adminCustomGender: string | null;
   adminPhone: string | null;
   adminInstagram: string | null;
+  adminShowsPhone: boolean;
+  adminShowsInstagram: boolean;
   members: PostingMemberWrite[];
   curGroupSize: number;
   curNumSeek: number;
@@ -319,6 +324,8 @@ function normalise(p: Parsed): PostingWrite {
     adminCustomGender: p.adminGender === 'other' ? blankToNull(p.adminCustomGender) : null,
     adminPhone: blankToNull(p.adminPhone),
     adminInstagram: blankToNull(normaliseInstagram(p.adminInstagram)),
+    adminShowsPhone: p.adminShowsPhone,
+    adminShowsInstagram: p.adminShowsInstagram,
     members: p.members.map(member),
     curGroupSize,
     curNumSeek,

@@ -13,7 +13,7 @@ export function AdminFieldset({
   coadminEditing: boolean;
   adminGender: string;
 }) {
-  const { fid, err, controlProps } = kit;
+  const { fid, err, controlProps, register } = kit;
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{coadminEditing ? 'Group admin' : 'Group admin (you)'}</legend>
@@ -51,6 +51,25 @@ export function AdminFieldset({
         <Field id={fid('adminInstagram')} label="Admin Instagram handle" error={err('adminInstagram')}>
           <input autoCapitalize="none" {...controlProps('adminInstagram')} />
         </Field>
+        {/* Contact by consent (issue 19): other students see these only when ticked. */}
+        <div className={styles.checkboxField}>
+          <input
+            id={fid('adminShowsPhone')}
+            type="checkbox"
+            disabled={coadminEditing}
+            {...register('adminShowsPhone')}
+          />
+          <label htmlFor={fid('adminShowsPhone')}>Show the phone number on this posting (off-campus)</label>
+        </div>
+        <div className={styles.checkboxField}>
+          <input
+            id={fid('adminShowsInstagram')}
+            type="checkbox"
+            disabled={coadminEditing}
+            {...register('adminShowsInstagram')}
+          />
+          <label htmlFor={fid('adminShowsInstagram')}>Show the Instagram handle on this posting</label>
+        </div>
       </div>
     </fieldset>
   );

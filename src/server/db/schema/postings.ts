@@ -23,6 +23,9 @@ export const posting = pgTable(
     adminCustomGender: text('admin_custom_gender'),
     adminPhone: text('admin_phone'),
     adminInstagram: text('admin_instagram'),
+    /** The admin ticked it: the detail view shows their phone / Instagram (issue 19: contact by consent). */
+    adminShowsPhone: boolean('admin_shows_phone').notNull().default(false),
+    adminShowsInstagram: boolean('admin_shows_instagram').notNull().default(false),
     aimInteger: integer('aim_integer').notNull(),
     curGroupSize: integer('cur_group_size').notNull(),
     curNumSeek: integer('cur_num_seek').notNull(),
