@@ -213,7 +213,18 @@ describe('Conversations', () => {
     await admin.page.getByText('E-mails about unread messages are off.').waitFor();
     const saved = await api('admin', '/api/me/conversation-settings');
     expect(await saved.json()).toEqual({ unreadEmail: false });
+    // The profile lists whom the admin blocked; Unblock lets the student ping again.
+    const blocked = admin.page.getByRole('list', { name: 'Blocked students' });
+    await blocked.getByText('Theo Third').waitFor();
     await expectAccessible(admin.page);
+    await blocked.getByRole('button', { name: 'Unblock Theo Third' }).click();
+    await admin.page.getByRole('status').getByText('Theo Third is no longer blocked.').waitFor();
+    await admin.page.getByText('You have not blocked anyone.').waitFor();
+    const unblocked = await api('third', `/api/postings/${secondPostingId}/pings`, {
+      method: 'POST',
+      body: { message: 'Hello again' },
+    });
+    expect(unblocked.status).toBe(201);
     await admin.context.close();
   });
 

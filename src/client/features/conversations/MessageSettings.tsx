@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { conversationMessages, UNREAD_EMAIL_AFTER_MINUTES } from '../../../shared/conversation-messages';
 import { ApiError } from '../../api/client';
-import { useConversationSettings, useSaveConversationSettings } from './api';
+import { useBlocks, useConversationSettings, useSaveConversationSettings, useUnblock } from './api';
 import styles from './Messages.module.css';
 
 /** The profile's Messages section (issue 19): e-mails about messages left unread, on or off. */
@@ -57,6 +57,52 @@ export function MessageSettingsSection() {
       <p role="status" className={result?.ok === false ? styles.error : styles.muted}>
         {result?.text}
       </p>
+      <BlockedStudents />
     </section>
+  );
+}
+
+/** The students this one blocked: they cannot write to them or ping their postings, until unblocked. */
+function BlockedStudents() {
+  const blocks = useBlocks();
+  const unblock = useUnblock();
+  const [said, setSaid] = useState('');
+  const items = blocks.data?.items ?? [];
+  return (
+    <>
+      <h3 className={styles.blockedHeading}>Blocked students</h3>
+      {blocks.isError ? (
+        <p role="alert" className={styles.error}>
+          {blocks.error instanceof ApiError ? blocks.error.message : 'Your blocked students could not be read.'}
+        </p>
+      ) : items.length === 0 ? (
+        <p className={styles.muted}>{blocks.isPending ? 'Loading...' : 'You have not blocked anyone.'}</p>
+      ) : (
+        <ul className={styles.blockedList} aria-label="Blocked students">
+          {items.map((block) => (
+            <li key={block.userId}>
+              <span>{block.name}</span>
+              <button
+                type="button"
+                className={styles.linkButton}
+                disabled={unblock.isPending}
+                onClick={() =>
+                  unblock.mutate(block.userId, {
+                    onSuccess: () => setSaid(`${block.name} is no longer blocked.`),
+                    onError: (error) =>
+                      setSaid(error instanceof ApiError ? error.message : 'That did not work. Please try again.'),
+                  })
+                }
+              >
+                Unblock {block.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role="status" className={styles.muted}>
+        {said}
+      </p>
+    </>
   );
 }

@@ -18,6 +18,7 @@ export const conversationKeys = {
   one: (id: string) => ['conversations', 'one', id] as const,
   unread: ['conversations', 'unread'] as const,
   settings: ['conversations', 'settings'] as const,
+  blocks: ['conversations', 'blocks'] as const,
 };
 
 const mayTalk = (user: Me | null) => Boolean(user?.emailVerified && user.termsAccepted);
@@ -130,7 +131,24 @@ export function useBlock(conversationId: string) {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: conversationKeys.one(conversationId) });
       void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.blocks });
     },
+  });
+}
+
+/** The students I blocked (the profile's Messages section lists them, each with Unblock). */
+export function useBlocks() {
+  return useQuery({
+    queryKey: conversationKeys.blocks,
+    queryFn: ({ signal }) => apiFetch(conversationsApi.blocks(), { signal }),
+  });
+}
+
+export function useUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => apiFetch(conversationsApi.unblock(userId)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }
 
