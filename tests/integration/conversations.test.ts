@@ -876,6 +876,26 @@ describe('the live stream (GET /api/events)', () => {
     await Promise.all(streams.map((stream) => stream.close()));
   });
 
+  it('tells the other participants when someone shares contact details, so an open conversation shows them', async () => {
+    const g = await createGroup();
+    const s = await createMember(t, { email: unique('shares'), name: 'Shay Shares' });
+    const p = await sendPing(s, g.postingId, 'Hi');
+    await call(g.admin, 'PATCH', `/api/pings/${p.id}`, { status: 'accepted' });
+    const stream = await openStream(base, g.admin);
+    await new Promise((r) => setTimeout(r, 200));
+    const shared = await call(s, 'PUT', `/api/conversations/${p.conversationId}/share`, {
+      email: true,
+      phone: false,
+      instagram: false,
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    await stream.waitFor(1);
+    expect(stream.events.map((e) => [e.event, e.data])).toEqual([
+      ['conversation', { conversationId: p.conversationId, pingStatus: 'accepted' }],
+    ]);
+    await stream.close();
+  });
+
   it('refuses a visitor', async () => {
     const response = await fetch(`${base}/api/events`);
     expect(response.status).toBe(401);

@@ -148,8 +148,9 @@ export function createConversationService({ db, config }: ConversationServiceDep
   }
 
   /**
-   * The pings' status changed in this transaction (answered, Fulfilled, expired): everyone in their
-   * conversations hears it, so an open conversation shows whether it still takes messages.
+   * The pings' conversations changed in this transaction (answered, Fulfilled, expired; contact
+   * details shared or taken back): everyone in them hears it, so an open conversation shows
+   * whether it still takes messages and what was shared.
    */
   async function statusChanged(tx: Executor, pingIds: readonly string[]): Promise<void> {
     const rows = await q.pingConversations(tx, pingIds);
@@ -302,9 +303,13 @@ export function createConversationService({ db, config }: ConversationServiceDep
   }
 
   async function share(viewer: Viewer, id: string, choice: ContactShare): Promise<ContactShare> {
-    await readable(db, viewer, id);
-    await q.saveShare(db, id, viewer.id, choice);
-    return choice;
+    return db.transaction(async (tx) => {
+      const { row } = await readable(tx, viewer, id);
+      await q.saveShare(tx, id, viewer.id, choice);
+      // The other participants' open conversation shows (or stops showing) the details at once.
+      await statusChanged(tx, [row.ping_id]);
+      return choice;
+    });
   }
 
   async function report(

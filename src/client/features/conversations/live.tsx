@@ -58,7 +58,8 @@ export function LiveUpdates({ user }: { user: Me | null }) {
       const data = JSON.parse(event.data) as { total: number };
       queryClient.setQueryData(conversationKeys.unread, { count: data.total });
     };
-    // The ping was answered, its posting Fulfilled, or it expired: the conversation's line and status.
+    // The ping was answered, its posting Fulfilled or it expired, or someone shared contact details:
+    // the conversation is read again (its line, its status, what was shared).
     const onConversation = (event: MessageEvent<string>) => {
       const data = JSON.parse(event.data) as { conversationId: string };
       void queryClient.invalidateQueries({ queryKey: conversationKeys.one(data.conversationId) });
