@@ -17,7 +17,8 @@ import { createMember, originHeader, type TestMember } from '../support/users';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { backgroundJobs: false });
+  // The live stream (GET /api/events) ends after 200 ms here, so the every-GET-route check below returns.
+  t = await createTestApp({}, undefined, { backgroundJobs: false, liveStreamMaxMs: 200 });
 });
 afterAll(async () => {
   await t?.close();
