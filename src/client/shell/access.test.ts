@@ -28,6 +28,7 @@ describe('route access', () => {
     expect(accessFor('/myProfile')).toBe('profile');
     expect(accessFor('/moderation')).toBe('moderator');
     expect(accessFor('/renew')).toBe('public');
+    expect(accessFor('/message-emails/unsubscribe')).toBe('public');
     expect(accessFor('/')).toBe('member');
     expect(accessFor('/postings')).toBe('member');
     expect(accessFor('/about/')).toBe('public');

@@ -11,7 +11,8 @@ import type { SessionState } from './session';
  */
 export type Access = 'public' | 'signIn' | 'profile' | 'member' | 'moderator';
 
-// The unsubscribe link of alert e-mails works without signing in (its signed token is the authority).
+// The unsubscribe links of alert and unread-message e-mails work without signing in (their signed
+// tokens are the authority).
 const PUBLIC_PATHS = new Set([
   '/forgot-password',
   '/about',
@@ -19,6 +20,7 @@ const PUBLIC_PATHS = new Set([
   '/verify-email',
   '/renew',
   '/alerts/unsubscribe',
+  '/message-emails/unsubscribe',
 ]);
 const SIGN_IN_PATHS = new Set(['/signin-wall', '/signIn']);
 

@@ -9,8 +9,11 @@ export function MessageSettingsSection() {
   const settings = useConversationSettings();
   const save = useSaveConversationSettings();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // The box follows the click at once (the save's own cache update comes a moment later); a
+  // failed save gives it back to the stored setting.
+  const [choice, setChoice] = useState<boolean | null>(null);
   const id = useId();
-  const on = settings.data?.unreadEmail ?? true;
+  const on = choice ?? settings.data?.unreadEmail ?? true;
   return (
     <section id="messages" className={styles.settings} aria-labelledby="messages-settings-heading" tabIndex={-1}>
       <h2 id="messages-settings-heading">Messages</h2>
@@ -27,10 +30,12 @@ export function MessageSettingsSection() {
             type="checkbox"
             checked={on}
             aria-describedby={`${id}-hint`}
-            onChange={(event) =>
+            onChange={(event) => {
+              setChoice(event.target.checked);
               save.mutate(
                 { unreadEmail: event.target.checked },
                 {
+                  onSettled: () => setChoice(null),
                   onSuccess: (saved) =>
                     setResult({
                       ok: true,
@@ -44,8 +49,8 @@ export function MessageSettingsSection() {
                       text: error instanceof ApiError ? error.message : conversationMessages.settingsTitle,
                     }),
                 },
-              )
-            }
+              );
+            }}
           />
           E-mail me about messages I have not read
         </label>
