@@ -10,9 +10,11 @@ type PageModule = { Component: ComponentType };
  * too (the sign-in page does without it). React Router's declarative mode: the data router's
  * code is not needed and is left out of the entry chunk (decision 0009).
  */
+const signInPage = () => import('../features/auth/SignInPage');
+const messagesPage = () => import('../features/conversations/MessagesPage');
 const pages: { path: string; bare?: boolean; load: () => Promise<PageModule> }[] = [
-  { path: '/signin-wall', bare: true, load: () => import('../features/auth/SignInPage') },
-  { path: '/signIn', bare: true, load: () => import('../features/auth/SignInPage') },
+  { path: '/signin-wall', bare: true, load: signInPage },
+  { path: '/signIn', bare: true, load: signInPage },
   { path: '/', load: () => import('../pages/landing/LandingPage') },
   { path: '/postings', load: () => import('../pages/browse/PostingsPage') },
   { path: '/welcomeToPostings', load: () => import('../features/postings/WelcomePage') },
@@ -28,8 +30,8 @@ const pages: { path: string; bare?: boolean; load: () => Promise<PageModule> }[]
   { path: '/renew', load: () => import('../features/freshness/RenewPage') },
   { path: '/moderation', load: () => import('../features/moderation/ModerationPage') },
   { path: '/alerts/unsubscribe', load: () => import('../features/saved-searches/UnsubscribePage') },
-  { path: '/messages', load: () => import('../features/conversations/MessagesPage') },
-  { path: '/messages/:id', load: () => import('../features/conversations/MessagesPage') },
+  { path: '/messages', load: messagesPage },
+  { path: '/messages/:id', load: messagesPage },
   { path: '/message-emails/unsubscribe', load: () => import('../features/conversations/UnsubscribePage') },
   { path: '/invitations/:token', load: () => import('../features/groups/InvitationPage') },
 ];
