@@ -217,6 +217,7 @@ describe('Conversations', () => {
     const saved = await api('admin', '/api/me/conversation-settings');
     expect(await saved.json()).toEqual({ unreadEmail: false });
     await expectAccessible(admin.page);
+    await shot(admin.page, 'profile-messages-blocked');
     // Unblock lets the student ping again.
     await blocked.getByRole('button', { name: 'Unblock Theo Third' }).click();
     await admin.page.getByRole('status').getByText('Theo Third is no longer blocked.').waitFor();
@@ -237,6 +238,7 @@ describe('Conversations', () => {
     // Opening the link (as a mail scanner would) changes nothing.
     expect(await settings()).toEqual({ unreadEmail: true });
     await expectAccessible(visitor.page);
+    await shot(visitor.page, 'unsubscribe-messages');
     await visitor.page.getByRole('button', { name: 'Turn off these e-mails' }).click();
     await visitor.page
       .getByRole('status')
