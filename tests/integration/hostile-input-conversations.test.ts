@@ -1,12 +1,13 @@
 /**
  * Hostile input to the conversation routes (issue 19): messages, read positions, sharing, reports,
- * blocks, the unread-e-mail setting and paged reads, with the rules of hostile-input.test.ts.
+ * blocks, the unread-e-mail setting and its signed unsubscribe link, and paged reads, with the rules of hostile-input.test.ts.
  *
  * FUZZ_RUNS payloads per route (200 by default; `npm run test:hostile` sends 10,000 unless told).
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { unreadEmailUnsubscribeToken } from '../../src/server/conversations/unread-mail';
 import { conversation } from '../../src/server/db/schema';
 import { insertPosting } from '../support/browse-fixtures';
 import { encodePathSegment, FUZZ_RUNS, hostileString, idSegment } from '../support/hostile';
@@ -100,6 +101,25 @@ describe(`hostile input to conversations (issue 19): ${FUZZ_RUNS} generated payl
       );
     },
     TIMEOUT * 2,
+  );
+
+  it(
+    "POST /api/conversation-emails/unsubscribe (the unread e-mail's signed link: hostile users and tokens, and real ones)",
+    async () => {
+      const signed = unreadEmailUnsubscribeToken(t.config.authSecret, talker.id);
+      const token = fc.oneof(
+        { weight: 1, arbitrary: fc.constant(signed) },
+        { weight: 4, arbitrary: hostileString.filter((value) => value.length < 500) },
+      );
+      await fuzz(fc.tuple(idSegment([talker.id, other.id]), token), ([user, value]) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/conversation-emails/unsubscribe?user=${user}&token=${encodePathSegment(value)}`,
+          headers: originHeader(t),
+        }),
+      );
+    },
+    TIMEOUT,
   );
 
   it(
