@@ -1,7 +1,5 @@
 /**
- * Issue 12, item 6: keyboard and screen reader.
- * - Every client route, signed out and signed in, at 1280 and 375 px, has no WCAG 2.2 A/AA axe
- *   violation.
+ * Issue 12, item 6: keyboard and screen reader (every route's axe sweep is every-route-axe.test.ts).
  * - The create-posting, filter, bookmark, ping and answer journeys are done with the keyboard
  *   alone (Tab, Shift+Tab, Enter, Space, arrows, typing; no clicks, no fill), and the focused
  *   control shows where focus is.
@@ -13,7 +11,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
@@ -21,7 +19,7 @@ import { LANDING_BACKDROP_ROTATION_MS } from '../../src/shared/options';
 import { insertPosting } from '../support/browse-fixtures';
 import { expectAccessible, launchBrowser, openPage } from '../support/browser';
 import { collegeConfigWith } from '../support/college-config';
-import { CLIENT_ROUTES, routeUrl } from '../support/routes';
+import { routeUrl } from '../support/routes';
 import { pageAt, type SeededServer, startSeededServer } from '../support/seeded-server';
 
 let seeded: SeededServer;
@@ -162,34 +160,6 @@ async function activate(page: Page, target: Locator, key = 'Enter', options: { b
 }
 
 // ---------------------------------------------------------------------------------------------
-
-// The four sweeps run side by side, each route in its own page of the sweep's context.
-describe.concurrent.each([
-  ['signed out', null],
-  ['signed in', 'admin'],
-] as const)('every route passes axe (WCAG 2.2 A and AA), %s', (_label, who) => {
-  describe.each([1280, 375])('at %i px', (width) => {
-    let context: BrowserContext;
-    beforeAll(async () => {
-      ({ context } = await pageAs(who, width));
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
-
-    it.each(CLIENT_ROUTES)('%s', async (route) => {
-      const page = await context.newPage();
-      try {
-        await page.goto(`${seeded.server.url}${routeUrl(route, ids.offcampus)}`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        await expectAccessible(page);
-      } finally {
-        await page.close();
-      }
-    });
-  });
-});
 
 // ---------------------------------------------------------------------------------------------
 
