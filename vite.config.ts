@@ -4,59 +4,66 @@ import { precompress } from './scripts/lib/precompress.mjs';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: false,
-  plugins: [react(), precompress()],
-  build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-    // One stylesheet for every page (7 KB brotli), in the page's head: a page's own stylesheets
-    // otherwise arrive as separate requests after its first render and restyle it in long tasks
-    // (decision 0018).
-    cssCodeSplit: false,
-    target: 'es2022',
-    // .vite/manifest.json: which chunks each route loads (the first-load budget reads it).
-    manifest: true,
-    // Vite's polyfill for <link rel="modulepreload"> serves browsers older than our es2022 target.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      checks: { bundlerTimings: false },
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // What every page needs before it paints, in one file rather than several small ones
-              // that compress worse apart (decision 0009).
-              // The new-password fields (sign-up, reset) stay out: every other page would carry them.
-              name: 'core',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|use-page-title)|ui[\\/](Notice|Field|Button|FormField|light-form)|api[\\/])|src[\\/]shared[\\/](messages|options|api-error|page-answers)\.ts/,
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  // `vite build --ssr entry-server.tsx`: the same components for the server to draw pages with
+  // (decision 0029), in dist/server beside the browser's build.
+  build: isSsrBuild
+    ? { outDir: '../../dist/server', emptyOutDir: true, target: 'node22', sourcemap: true }
+    : {
+        outDir: '../../dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        // One stylesheet for every page (7 KB brotli), in the page's head: a page's own stylesheets
+        // otherwise arrive as separate requests after its first render and restyle it in long tasks
+        // (decision 0018).
+        cssCodeSplit: false,
+        target: 'es2022',
+        // .vite/manifest.json: which chunks each route loads (the first-load budget reads it).
+        manifest: true,
+        // No preload helper: the server names a page's chunks as <link rel="modulepreload"> in
+        // the page it sends, and the helper with its map of every chunk's imports cost the first
+        // load 825 bytes brotli. A page opened later asks for its imports once its own chunk has
+        // arrived (decision 0029).
+        modulePreload: false,
+        rolldownOptions: {
+          checks: { bundlerTimings: false },
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // What every page needs before it paints, in one file rather than several small ones
+                  // that compress worse apart (decision 0009).
+                  // The new-password fields (sign-up, reset) stay out: every other page would carry them.
+                  name: 'core',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|use-page-title)|ui[\\/](Notice|Field|Button|FormField|light-form)|api[\\/])|src[\\/]shared[\\/](messages|options|api-error|page-answers)\.ts/,
+                },
+                {
+                  // The account pages' shared pieces (sign-in, sign-up, reset, the profile's account
+                  // section), in one file of their own so that the other pages do not carry them.
+                  name: 'account',
+                  test: /src[\\/]client[\\/]features[\\/]auth[\\/](TextField|auth-api)|src[\\/]shared[\\/]schemas[\\/]auth-constants\.ts/,
+                },
+                {
+                  // The main layout's pieces and the server-state cache every page under it uses,
+                  // in one file beside the layout's own chunk.
+                  name: 'shell',
+                  test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](ui[\\/]format-en-us|app[\\/](Navbar|Footer|SessionWatcher|query-client)|shell[\\/](first-backdrop|posting-keys)|features[\\/]pings[\\/]api)|src[\\/]shared[\\/]schemas[\\/]filter-params\.ts/,
+                },
+                {
+                  // A posting card and what it draws (the search, the profile's lists, the detail view's
+                  // pieces), in one file rather than eight of under a kilobyte each: a slow phone asks
+                  // for each file in a round trip of its own (decision 0018).
+                  name: 'cards',
+                  test: /src[\\/]client[\\/](pages[\\/]posting-card[\\/]PostingCard|common[\\/](posting-text|BandBadge)|features[\\/](postings[\\/]BookmarkButton|posting-editor[\\/](DeletePostingButton|LazyPostingForm|query-keys|PostingForm\.module)|lifestyle[\\/]mine))/,
+                },
+              ],
             },
-            {
-              // The account pages' shared pieces (sign-in, sign-up, reset, the profile's account
-              // section), in one file of their own so that the other pages do not carry them.
-              name: 'account',
-              test: /src[\\/]client[\\/]features[\\/]auth[\\/](TextField|auth-api)|src[\\/]shared[\\/]schemas[\\/]auth-constants\.ts/,
-            },
-            {
-              // The main layout's pieces and the server-state cache every page under it uses,
-              // in one file beside the layout's own chunk.
-              name: 'shell',
-              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](ui[\\/]format-en-us|app[\\/](Navbar|Footer|SessionWatcher|query-client)|shell[\\/](first-backdrop|posting-keys)|features[\\/]pings[\\/]api)|src[\\/]shared[\\/]schemas[\\/]filter-params\.ts/,
-            },
-            {
-              // A posting card and what it draws (the search, the profile's lists, the detail view's
-              // pieces), in one file rather than eight of under a kilobyte each: a slow phone asks
-              // for each file in a round trip of its own (decision 0018).
-              name: 'cards',
-              test: /src[\\/]client[\\/](pages[\\/]posting-card[\\/]PostingCard|common[\\/](posting-text|BandBadge)|features[\\/](postings[\\/]BookmarkButton|posting-editor[\\/](DeletePostingButton|LazyPostingForm|query-keys|PostingForm\.module)|lifestyle[\\/]mine))/,
-            },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     port: 3000,
     strictPort: true,
@@ -72,4 +79,4 @@ export default defineConfig({
       '/readyz': apiTarget,
     },
   },
-});
+}));

@@ -30,6 +30,7 @@ import { matchesFilters } from '../src/shared/matching';
 import type { SearchFilters } from '../src/shared/schemas/filters';
 import { assignBulkGroups, insertBulkPostings, insertBulkProfiles } from './lib/bulk-postings';
 import { insertBulkSavedSearches } from './lib/bulk-saved-searches';
+import { ensureClientBuilt } from './lib/client-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
@@ -43,6 +44,7 @@ const ALERT_SAMPLES = 300;
 // A dorm: the filter students use most, with a full page (20 cards) at both sizes, so the two
 // sizes compare the same work.
 const FILTERED = '/api/postings?location=oncampus&dorm=Walsh';
+/** `{posting}` in a path is a posting of the seeded set. */
 const TARGETS = [
   { name: '/healthz', path: '/healthz', uncached: false },
   // The signed-in floor: reading the session alone, which every product request does first.
@@ -53,6 +55,17 @@ const TARGETS = [
   // 'Best fit' (issue 13): ranked for this viewer on every request (never cached), against groups
   // whose admin and a member have lifestyle profiles. Compare with 'first page', the same postings unsorted.
   { name: 'best fit page', path: '/api/postings?location=oncampus&sort=fit', uncached: false },
+  // Pages drawn on the server (issue 20, decision 0029) beside the API answer each one contains:
+  // the search's first 8 cards, and one posting.
+  { name: 'search answer', path: '/api/postings?location=oncampus&limit=8', uncached: false },
+  { name: '/postings (HTML)', path: '/postings?location=oncampus', uncached: false },
+  { name: 'posting answer', path: '/api/postings/{posting}', uncached: false },
+  { name: 'detail view (HTML)', path: '/detailView?id={posting}', uncached: false },
+];
+/** Each drawn page and the answer it contains, for the summary's cost ratio. */
+const DRAWN_PAGES = [
+  { page: '/postings (HTML)', answer: 'search answer' },
+  { page: 'detail view (HTML)', answer: 'posting answer' },
 ];
 
 // BENCH_TARGETS=/api/me,... measures only those (for profiling); the summary then skips ratios it lacks.
@@ -271,8 +284,9 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<{ results: Resu
         `  ${kind}: ${size.toLocaleString('en-US')} postings seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
       results[size] = {};
+      const [aPosting] = await queryRows<{ id: string }>(database.db, sql`select id from posting limit 1`);
       for (const target of chosenTargets) {
-        const url = `${target.uncached ? uncachedAddress : address}${target.path}`;
+        const url = `${target.uncached ? uncachedAddress : address}${target.path.replace('{posting}', aPosting?.id ?? '')}`;
         await measure(url, member.cookie, 1); // warm-up
         const m = await measure(url, member.cookie, DURATION_S);
         (results[size] as Record<string, Measure>)[target.name] = m;
@@ -349,6 +363,17 @@ function summary(kind: string, results: Results): string[] {
       );
     }
   }
+  for (const size of SIZES) {
+    const r = results[size] as Record<string, Measure>;
+    for (const { page, answer } of DRAWN_PAGES) {
+      const cost = ratio(r[answer], r[page], (m) => m.rps);
+      if (cost !== undefined) {
+        lines.push(
+          `- ${page} costs ${cost.toFixed(2)}x its ${answer} (req/s) at ${size.toLocaleString('en-US')} postings; p99 ${r[page]?.p99} ms beside ${r[answer]?.p99} ms`,
+        );
+      }
+    }
+  }
   for (const name of ['first page', 'filtered page', 'filtered (uncached)', 'best fit page']) {
     const growth = ratio(large?.[name], small[name], (m) => m.p50);
     if (growth !== undefined) lines.push(`- p50 at 100,000 / p50 at 1,000 (${name}): ${growth.toFixed(2)}x`);
@@ -357,6 +382,8 @@ function summary(kind: string, results: Results): string[] {
 }
 
 async function main() {
+  // The drawn pages need the client's two builds (dist/client and dist/server).
+  ensureClientBuilt();
   log(
     `Quadmates search benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback, Node ${process.version}, ${os.cpus().length} CPUs`,
   );

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const builtIndex = path.join(root, 'dist/client/index.html');
+/** The server's drawing of pages (decision 0029), built from the same sources. */
+const builtServerEntry = path.join(root, 'dist/server/entry-server.js');
 const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {
@@ -20,7 +22,9 @@ function newestMtime(target) {
 }
 
 export function clientBuildIsStale() {
-  const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+  const builtAt = Math.min(
+    ...[builtIndex, builtServerEntry].map((built) => (existsSync(built) ? statSync(built).mtimeMs : 0)),
+  );
   return builtAt < Math.max(...sources.map(newestMtime));
 }
 
@@ -31,14 +35,16 @@ export function ensureClientBuilt() {
   const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
   // Always the production build, also when a test runner (NODE_ENV=test) asks for it: Vite would
   // otherwise bundle React's development build, and tests would not serve what users get.
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) {
-    process.stderr.write('The client build failed; see the messages above.\n');
-    process.exit(result.status ?? 1);
+  for (const build of [['build'], ['build', '--ssr', 'entry-server.tsx']]) {
+    const result = spawnSync(process.execPath, [viteBin, ...build, '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) {
+      process.stderr.write('The client build failed; see the messages above.\n');
+      process.exit(result.status ?? 1);
+    }
   }
   return true;
 }

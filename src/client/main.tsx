@@ -1,5 +1,5 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadRoute, retryPage } from './app/router';
 import { ConfigProvider, loadConfig } from './shell/config-context';
@@ -9,30 +9,41 @@ import { ErrorBoundary } from './ui/ErrorBoundary';
 
 // What the first paint waits for starts now, side by side: the college's configuration and the
 // session (index.html preloads both answers; the server names the page's chunks there too).
-void loadConfig();
-void refreshSession();
+const firstAnswers = Promise.all([loadConfig(), refreshSession()]);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// The server drew the page (decision 0029): the browser takes it over rather than drawing it again.
+const drawn = root.hasAttribute('data-drawn');
 
 // The page's own code first (the server has asked for its chunks already): drawn without a
 // fallback, the page is not held back by React's Suspense throttle. A chunk that fails to load
 // still lets the app start; the page then shows the error.
-await preloadRoute(window.location.pathname).catch(() => undefined);
+// A drawn page is hydrated from the same answers it was drawn from (they are in the page).
+await Promise.all([preloadRoute(window.location.pathname).catch(() => undefined), drawn && firstAnswers]);
+
+/** Marks the page as the scripts' own once drawn or hydrated (browser tests wait for it to click). */
+function Ready({ on }: { on: HTMLElement }) {
+  useEffect(() => on.setAttribute('data-ready', ''), [on]);
+  return null;
+}
 
 // As a transition React draws the first page in slices, yielding between them, so a slow phone's
 // main thread is not blocked for long; the page's static 'Loading...' stays until it is drawn.
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <ConfigProvider>
-        <BrowserRouter>
-          {/* The root boundary: the layout's own code failing still shows a message and a retry. */}
-          <ErrorBoundary onRetry={retryPage}>
-            <AppRoutes />
-          </ErrorBoundary>
-        </BrowserRouter>
-      </ConfigProvider>
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <Ready on={root} />
+    <ConfigProvider>
+      <BrowserRouter>
+        {/* The root boundary: the layout's own code failing still shows a message and a retry. */}
+        <ErrorBoundary onRetry={retryPage}>
+          <AppRoutes />
+        </ErrorBoundary>
+      </BrowserRouter>
+    </ConfigProvider>
+  </StrictMode>
 );
+startTransition(() => {
+  if (drawn) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

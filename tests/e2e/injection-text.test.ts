@@ -160,9 +160,10 @@ function injectedMarkup(page: Page): Promise<string[]> {
         if (/^\s*javascript:/i.test(attribute.value)) found.push(`<${tag} ${attribute.name}="${attribute.value}">`);
         if (attribute.name === 'srcdoc') found.push(`<${tag} srcdoc>`);
       }
-      // The one inline script element allowed is the server's own data, in the head (decision 0019).
+      // The inline script elements allowed are the server's own data, in the head: the page's
+      // answers (decision 0019) and the query cache it drew the page from (decision 0029).
       const pageAnswers =
-        el.id === 'page-answers' &&
+        (el.id === 'page-answers' || el.id === 'page-queries') &&
         el.getAttribute('type') === 'application/json' &&
         el.parentElement === document.head;
       if (tag === 'script' && !el.hasAttribute('src') && !pageAnswers) found.push('an inline <script>');

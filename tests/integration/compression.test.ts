@@ -87,7 +87,7 @@ describe('compression', () => {
   });
 
   it('compresses index.html for client routes and leaves small answers as they are', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/postings', headers: { 'accept-encoding': 'gzip' } });
+    const page = await t.app.inject({ method: 'GET', url: '/signin-wall', headers: { 'accept-encoding': 'gzip' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(zlib.gunzipSync(page.rawPayload).toString('utf8')).toContain('<div id="root">');
@@ -120,7 +120,7 @@ describe('compression', () => {
     const postingsChunk = manifest['pages/browse/PostingsPage.tsx']?.file;
     const layoutChunk = manifest['app/MainLayout.tsx']?.file;
     const signInChunk = manifest['features/auth/SignInPage.tsx']?.file;
-    const postings = await t.app.inject({ method: 'GET', url: '/postings' });
+    const postings = await t.app.inject({ method: 'GET', url: '/postings', headers: { cookie: member.cookie } });
     expect(postings.body).toContain(`<link rel="modulepreload" crossorigin href="/${postingsChunk}">`);
     expect(postings.body).toContain(`<link rel="modulepreload" crossorigin href="/${layoutChunk}">`);
     expect(postings.body).not.toContain(signInChunk);
@@ -138,10 +138,11 @@ describe('compression', () => {
     const preload = landing.body.indexOf(`<link rel="preload" as="image" fetchpriority="high" href="${image}">`);
     expect(preload).toBeGreaterThan(0);
     expect(preload).toBeLessThan(landing.body.indexOf('<script'));
-    expect(landing.body.indexOf('id="first-backdrop"')).toBeLessThan(landing.body.indexOf('<div id="root">'));
+    expect(landing.body.indexOf('id="first-backdrop"')).toBeLessThan(landing.body.indexOf('<div id="root"'));
     expect(String(landing.headers.vary)).toMatch(/cookie/i);
     // Without a session the guard sends the visitor to sign in: the image would only flash.
     const signedOut = await t.app.inject({ method: 'GET', url: '/' });
+    expect(signedOut.statusCode).toBe(302);
     expect(signedOut.body).not.toContain('id="first-backdrop"');
     // (The college's configuration in the page names the image; nothing there asks for it.)
     expect(signedOut.body).not.toContain(`src="${image}"`);
@@ -184,10 +185,10 @@ describe('compression', () => {
       '/api/pings/received?limit=10',
       '/api/pings/sent?limit=10',
     ]);
-    // Without a session the guard sends the visitor to sign in: only the public count is named.
-    expect(dataPreloads(await page('/postings'))).toEqual(['/api/config', '/api/me', '/api/stats']);
-    // The sign-in page has no footer.
-    expect(dataPreloads(await page('/signin-wall', member.cookie))).toEqual(['/api/config', '/api/me']);
+    // Without a session a public page names only the public count; a guarded one is a redirect.
+    expect(dataPreloads(await page('/about'))).toEqual(['/api/config', '/api/me', '/api/stats']);
+    // The sign-in page has no footer (signed in, the server sends the visitor on to '/').
+    expect(dataPreloads(await page('/signin-wall'))).toEqual(['/api/config', '/api/me']);
   });
 
   it('keeps better-auth answers readable through the bridge', async () => {

@@ -54,7 +54,7 @@ describe('answers written into the page', () => {
   });
 
   it('gives a visitor without a session only public answers', async () => {
-    const { answers } = await page('/postings');
+    const { answers } = await page('/about');
     expect(Object.keys(answers)).toEqual(['/api/config', '/api/me', '/api/stats']);
     expect(answers['/api/me']).toEqual(await apiAnswer('/api/me'));
     expect(JSON.stringify(answers)).not.toContain(member.email);

@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { messages } from '../../src/shared/messages';
 
@@ -17,7 +24,36 @@ export async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
+  waitForScriptsOnLoad(page);
   return { context, page };
+}
+
+/**
+ * A page the server drew shows its controls before the scripts take it over, and a click before
+ * then does nothing (decision 0029): `goto` and `reload` wait until the page is the scripts' own
+ * (main.tsx marks #root `data-ready`) and its lazy parts have arrived, as a person waits for a
+ * page to finish loading.
+ */
+export function waitForScriptsOnLoad(page: Page): void {
+  for (const method of ['goto', 'reload'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await original(...args);
+        // Bounded: a test that blocks the scripts on purpose goes on after it, and checks what it sees.
+        if (page.url().startsWith('http') && (await page.locator('#root[data-drawn]').count()) > 0) {
+          await page
+            .locator('#root[data-ready]')
+            .waitFor({ state: 'attached', timeout: 15_000 })
+            .catch(() => undefined);
+          // A lazily loaded part of the page (the profile's account section) is taken over once its
+          // code arrives; a click on it before then is lost.
+          await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+        }
+        return response;
+      },
+    });
+  }
 }
 
 /** The WCAG 2.2 A and AA rules, with those 2.2 inherits from 2.0 and 2.1 (axe tags each rule by version). */

@@ -32,6 +32,8 @@ export async function apiFetch<T>(call: ApiCall<T>, options: Omit<RequestInit, '
     const inPage = takePageAnswer(path);
     if (inPage) return inPage.value as T;
   }
+  // The server draws a page from the answers it has; the browser fetches the rest.
+  if (import.meta.env.SSR) throw new ApiError(0, { code: 'NOT_ON_SERVER', ...messages.api.unavailable });
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !(init.body instanceof FormData) && !headers.has('content-type')) {
     headers.set('content-type', 'application/json');

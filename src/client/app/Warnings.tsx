@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messages } from '../../shared/messages';
 import { MOBILE_WARNING_MAX_WIDTH } from '../../shared/options';
 import { useCollege } from '../shell/config-context';
@@ -58,7 +58,9 @@ function pendingWarnings(productName: string): Warning[] {
 /** The in-app browser and narrow-screen warnings, each shown once per visit. */
 export function Warnings() {
   const { productName } = useCollege();
-  const [queue, setQueue] = useState(() => pendingWarnings(productName));
+  // Read after the first render: the server draws pages without knowing the screen or the browser.
+  const [queue, setQueue] = useState<Warning[]>([]);
+  useEffect(() => setQueue(pendingWarnings(productName)), [productName]);
   const current = queue[0];
   if (!current) return null;
   const acknowledge = () => {

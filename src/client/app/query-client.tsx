@@ -1,5 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { PAGE_QUERIES_ELEMENT_ID } from '../../shared/page-queries';
 import type { MeResponse } from '../../shared/schemas/me';
 import { refreshSession, SESSION_QUERY_KEY, setSession } from '../shell/session';
 
@@ -7,7 +8,7 @@ import { refreshSession, SESSION_QUERY_KEY, setSession } from '../shell/session'
  * Server state of the signed-in pages. It loads with the main layout, not with the entry: the
  * sign-in page needs none of it (decision 0009).
  */
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
 });
 
@@ -22,6 +23,13 @@ queryClient.getQueryCache().subscribe((event) => {
   if (event.action.type === 'success' && event.action.manual) setSession(event.query.state.data as MeResponse);
   if (event.action.type === 'invalidate') void refreshSession();
 });
+
+// A page the server drew (decision 0029) comes with the answers it was drawn from, so the
+// browser's first render draws the same and hydrates without asking again.
+if (!import.meta.env.SSR) {
+  const drawnFrom = document.getElementById(PAGE_QUERIES_ELEMENT_ID)?.textContent;
+  if (drawnFrom) hydrate(queryClient, JSON.parse(drawnFrom));
+}
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

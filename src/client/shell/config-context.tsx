@@ -48,6 +48,11 @@ export function loadConfig(): Promise<void> {
   return loading;
 }
 
+/** Server only (entry-server.tsx): the configuration the server's drawing uses. */
+export function setLoadedConfig(config: PublicConfig): void {
+  state = { status: 'ready', config };
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -69,6 +69,11 @@ export function useSession(): SessionState {
   useEffect(() => {
     if (current === undefined || Date.now() - fetchedAt > STALE_MS) void refreshSession();
   }, []);
+  return sessionStateOf(data);
+}
+
+/** What an answer of GET /api/me (or none yet) says about who is signed in. */
+export function sessionStateOf(data: MeResponse | undefined): SessionState {
   if (data === undefined) return { status: 'loading', user: null };
   return data.user ? { status: 'signedIn', user: data.user } : { status: 'signedOut', user: null };
 }

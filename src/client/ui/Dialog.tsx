@@ -8,6 +8,7 @@ import {
   useId,
   useLayoutEffect,
   useRef,
+  useSyncExternalStore,
 } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './Dialog.module.css';
@@ -73,6 +74,10 @@ function tabbables(root: HTMLElement): HTMLElement[] {
  * browser alone lets focus leave for its own toolbar). The title names it, the description
  * describes it, and focus returns to where it was when it closes or unmounts.
  */
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
 export function Dialog({
   open,
   title,
@@ -85,6 +90,7 @@ export function Dialog({
   initialFocus,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const portable = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   /** Opened and not yet given focus back. */
   const owesFocus = useRef(false);
@@ -110,6 +116,8 @@ export function Dialog({
   }, []);
 
   useLayoutEffect(() => {
+    // Until hydration is done there is no <dialog> (see below); this runs again once there is.
+    if (!portable) return;
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
@@ -128,7 +136,7 @@ export function Dialog({
       if (dialog.open) dialog.close();
       returnFocus();
     }
-  }, [open, returnFocus]);
+  }, [open, returnFocus, portable]);
 
   // Closing by unmounting (the parent stops rendering it) must also give focus back.
   useLayoutEffect(
@@ -197,6 +205,9 @@ export function Dialog({
     if (!inside) requestClose();
   };
 
+  // Nothing on the server, nor while hydrating what it drew (a portal has no place in the page's
+  // HTML): the browser adds it once the page is its own.
+  if (!portable) return null;
   // In the body, beside the app rather than inside it, so the app can be marked inert.
   return createPortal(
     <dialog

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BARE_ROUTES, EVERY_PAGE_MODULES, MAIN_LAYOUT_MODULE, ROUTE_PAGES } from '../../shared/client-routes';
 import { PAGE_ANSWERS_ELEMENT_ID } from '../../shared/page-answers';
+import { PAGE_QUERIES_ELEMENT_ID } from '../../shared/page-queries';
 import { scriptJson } from './page-answers';
 import { pageDataPaths } from './page-data';
 
@@ -42,8 +43,16 @@ export type PageHtml = (
     search?: string;
     /** API answers written into the page (page-answers.ts): their preloads are left out. */
     answers?: Readonly<Record<string, unknown>>;
+    /**
+     * The page drawn on the server (page-drawing.ts): its HTML in place of 'Loading...', and the query
+     * cache it was drawn from. (The answers stay whole beside it: compressed, the repeat costs little.)
+     */
+    drawn?: { html: string; queries: unknown };
   },
 ) => string;
+
+/** index.html's root: 'Loading...' until the scripts have drawn the page. */
+const EMPTY_ROOT = /<div id="root">[\s\S]*?<\/div>/;
 
 /** The session's preload in index.html: the page's own data preloads go after it. */
 const SESSION_PRELOAD = /<link rel="preload" href="\/api\/me" as="fetch" crossorigin ?\/?>/;
@@ -113,14 +122,23 @@ export function loadPageHtml(
       );
     }
   }
-  return (pathname, { hasSession = false, search = '', answers = {} } = {}) => {
+  return (pathname, { hasSession = false, search = '', answers = {}, drawn } = {}) => {
     const route = pageRoute(pathname);
     const html = route && ((hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route));
     if (!route || html === undefined) return indexHtml;
     const data = pageDataPaths(route, new URLSearchParams(search), hasSession).map(
       (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`,
     );
-    const page = data.length > 0 ? html.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    ')) : html;
+    let page = data.length > 0 ? html.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    ')) : html;
+    if (drawn) {
+      page = page
+        .replace(EMPTY_ROOT, () => `<div id="root" data-drawn>${drawn.html}</div>`)
+        .replace(
+          '</head>',
+          () =>
+            `  <script type="application/json" id="${PAGE_QUERIES_ELEMENT_ID}">${scriptJson(drawn.queries)}</script>\n  </head>`,
+        );
+    }
     if (Object.keys(answers).length === 0) return page;
     return page
       .replace(DATA_PRELOAD, (line, href: string) =>

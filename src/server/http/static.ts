@@ -8,6 +8,7 @@ import type { AppConfig } from '../config';
 import { notFoundBody } from './errors';
 import { fetchPageAnswers } from './page-answers';
 import { firstPaintPaths } from './page-data';
+import { loadPageDrawing } from './page-drawing';
 import { loadPageHtml, pageRoute } from './page-html';
 
 // Precompressed siblings (name.js.br, name.js.gz) are the same hashed asset.
@@ -40,6 +41,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
   const pageHtml = hasClient
     ? loadPageHtml(clientDir, firstLandingImage ? { '/': collegeAssetUrl(firstLandingImage.src) } : {})
     : () => '';
+  const drawPage = hasClient ? await loadPageDrawing(clientDir, app.log) : undefined;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const search = request.url.split('?')[1] ?? '';
     const cookie = request.headers.cookie;
@@ -51,13 +53,19 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
         ? await fetchPageAnswers(app, firstPaintPaths(route, new URLSearchParams(search), hasSession), cookie)
         : { answers: {}, setCookies: [] };
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+    // The page itself, drawn from those answers (decision 0029); the guard's redirects are the server's.
+    const drawn =
+      drawPage && route && request.method === 'GET'
+        ? await drawPage(search ? `${url}?${search}` : url, answers)
+        : ({ kind: 'notDrawn' } as const);
+    if (drawn.kind === 'redirect') return reply.header('cache-control', 'private, no-cache').redirect(drawn.to, 302);
     return (
       reply
         // The page may hold the member's own answers (their session, their lists): never a shared cache's.
         .header('cache-control', 'private, no-cache')
         .header('vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .send(pageHtml(url, { hasSession, search, answers }))
+        .send(pageHtml(url, { hasSession, search, answers, drawn: drawn.kind === 'page' ? drawn : undefined }))
     );
   };
   if (hasClient) {

@@ -3,12 +3,16 @@ import buttonStyles from '../../ui/Button.module.css';
 import styles from './ShareButton.module.css';
 
 /**
- * Copies the posting's address so it can be sent to roommates. Where the clipboard is not
- * available (an insecure origin, a refused permission) the address is shown selected instead.
+ * Copies the posting's address (`path`, made whole with this site's origin when clicked: the
+ * server draws the button without knowing it) so it can be sent to roommates. Where the clipboard
+ * is not available (an insecure origin, a refused permission) the address is shown selected instead.
  */
-export function ShareButton({ url }: { url: string }) {
+export function ShareButton({ path }: { path: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
+  const [url, setUrl] = useState(path);
   const copy = async () => {
+    const url = `${window.location.origin}${path}`;
+    setUrl(url);
     try {
       await navigator.clipboard.writeText(url);
       setState('copied');

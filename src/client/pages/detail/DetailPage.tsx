@@ -108,7 +108,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
           </p>
         </div>
         <div className={styles.headerTools}>
-          <ShareButton url={`${window.location.origin}${pageAddress.posting(posting.id)}`} />
+          <ShareButton path={pageAddress.posting(posting.id)} />
           {posting.viewerIsAdmin ? null : (
             <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} showLabel />
           )}

@@ -6,10 +6,12 @@ import styles from './LandingPage.module.css';
 
 function usePrefersReducedMotion(): boolean {
   const query = '(prefers-reduced-motion: reduce)';
-  const [reduced, setReduced] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
+  // False on the server and while hydrating what it drew; the browser's answer right after.
+  const [reduced, setReduced] = useState(false);
   useEffect(() => {
     const media = window.matchMedia(query);
     const update = () => setReduced(media.matches);
+    update();
     media.addEventListener('change', update);
     return () => media.removeEventListener('change', update);
   }, []);

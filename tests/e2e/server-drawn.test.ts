@@ -1,0 +1,161 @@
+/**
+ * Issue 20: pages drawn on the server. Every route, signed out and signed in, arrives drawn and is
+ * taken over by the scripts without a hydration error or warning; with JavaScript off, the main
+ * pages show their content and their links work; a signed-out visitor to a guarded page gets the
+ * sign-in page from the server.
+ */
+import { eq } from 'drizzle-orm';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posting } from '../../src/server/db/schema';
+import { insertPosting } from '../support/browse-fixtures';
+import { expectAccessible, launchBrowser } from '../support/browser';
+import { CLIENT_ROUTES, routeUrl } from '../support/routes';
+import { pageAt, type SeededServer, startSeededServer } from '../support/seeded-server';
+
+let seeded: SeededServer<'admin'>;
+let browser: Browser;
+let postingId = '';
+
+beforeAll(async () => {
+  [seeded, browser] = await Promise.all([
+    startSeededServer({ admin: 'Ada Admin' }, async (db, members) => {
+      postingId = await insertPosting(db, members.admin.id, { adminName: members.admin.name, dorm: 'Walsh' });
+      await db
+        .update(posting)
+        .set({ description: 'Quiet juniors who cook together on Sundays.' })
+        .where(eq(posting.id, postingId));
+    }),
+    launchBrowser(),
+  ]);
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await seeded?.stop();
+});
+
+/** Anything React says while taking over the server's page (a mismatch is an error or a warning). */
+function watchConsole(page: Page): string[] {
+  const said: string[] = [];
+  const keep = (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') said.push(`${message.type()}: ${message.text()}`);
+  };
+  page.on('console', keep);
+  page.on('pageerror', (error) => said.push(`pageerror: ${error.message}`));
+  return said;
+}
+
+/** A Cookie header as the cookies of a browser context for the test server. */
+function cookiesFor(cookie: string) {
+  const url = new URL(seeded.server.url);
+  return cookie.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name: name as string, value: value.join('='), domain: url.hostname, path: '/' };
+  });
+}
+
+/** The page's HTML as the server sent it, before any script ran. */
+async function sentHtml(path: string, cookie?: string): Promise<{ status: number; html: string; location: string }> {
+  const response = await fetch(`${seeded.server.url}${path}`, {
+    headers: cookie ? { cookie } : {},
+    redirect: 'manual',
+  });
+  return { status: response.status, html: await response.text(), location: response.headers.get('location') ?? '' };
+}
+
+describe.each([
+  ['signed out', false],
+  ['signed in', true],
+] as const)('every route, %s', (_label, signedIn) => {
+  it.each(CLIENT_ROUTES)('%s is taken over without a hydration error', async (route) => {
+    const cookie = signedIn ? seeded.members.admin.cookie : undefined;
+    const path = routeUrl(route, postingId);
+    // The page as the server drew it: the same page with its scripts off.
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    if (cookie) await still.addCookies(cookiesFor(cookie));
+    const drawnPage = await still.newPage();
+    await drawnPage.goto(`${seeded.server.url}${path}`);
+    // A page whose data the server does not have draws 'Loading...' there, and its heading may change.
+    const complete =
+      (await drawnPage.locator('#root[data-drawn] h1').count()) > 0 &&
+      (await drawnPage.locator('#root').getByText('Loading...').count()) === 0;
+    const drawnHeading = complete ? await drawnPage.locator('h1').first().textContent() : null;
+    await still.close();
+
+    const { context, page } = await pageAt(browser, seeded.server, 1280, { cookie });
+    const said = watchConsole(page);
+    await page.goto(`${seeded.server.url}${path}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(said.filter((line) => /hydrat|did not match|server rendered/i.test(line))).toEqual([]);
+    expect(said.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+    // Where the server drew the page's heading, the scripts keep it.
+    if (drawnHeading !== null) expect(await page.locator('h1').first().textContent()).toBe(drawnHeading);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+describe('what the server draws', () => {
+  it('draws the main pages for a signed-in student, their data included', async () => {
+    const cookie = seeded.members.admin.cookie;
+    for (const path of ['/', '/postings', `/detailView?id=${postingId}`, '/myProfile']) {
+      const sent = await sentHtml(path, cookie);
+      expect(sent.status, path).toBe(200);
+      expect(sent.html, path).toContain('<div id="root" data-drawn>');
+      expect(sent.html, path).not.toContain('role="status">Loading...</p></div>');
+    }
+    expect((await sentHtml('/postings?location=oncampus', cookie)).html).toContain('>1 posting<');
+    expect((await sentHtml(`/detailView?id=${postingId}`, cookie)).html).toContain(
+      'Quiet juniors who cook together on Sundays.',
+    );
+    expect((await sentHtml('/myProfile', cookie)).html).toContain('Ada Admin');
+  });
+
+  it('sends a signed-out visitor of a guarded page to the sign-in page, which it draws', async () => {
+    for (const path of ['/', '/postings', `/detailView?id=${postingId}`, '/myProfile', '/create-posting']) {
+      const sent = await sentHtml(path);
+      expect(sent.status, path).toBe(302);
+      expect(sent.location, path).toBe('/signin-wall');
+    }
+    const signIn = await sentHtml('/signin-wall');
+    expect(signIn.status).toBe(200);
+    expect(signIn.html).toContain('data-drawn');
+    expect(signIn.html).toContain('Sign in with your Boston College email to continue');
+  });
+
+  it('keeps a page with a student’s data private to their browser', async () => {
+    const response = await fetch(`${seeded.server.url}/myProfile`, {
+      headers: { cookie: seeded.members.admin.cookie },
+    });
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('vary')).toMatch(/cookie/i);
+  });
+});
+
+// axe runs as a script in the page, so these pages are checked with scripts on, above.
+describe('with JavaScript off', () => {
+  it('shows the sign-in page and the main pages, and their links work', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${seeded.server.url}/signin-wall`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in with your Boston College email to continue' }).waitFor();
+
+    await context.addCookies(cookiesFor(seeded.members.admin.cookie));
+    await page.goto(`${seeded.server.url}/postings?location=oncampus`);
+    await page.getByRole('heading', { level: 1, name: 'Search Postings' }).waitFor();
+    await page.getByText('1 posting', { exact: true }).waitFor();
+    // The card's link is a real link: it opens the detail view, drawn by the server.
+    await page.locator(`main a[href*="${postingId}"]`).first().click();
+    await page.waitForURL(new RegExp(`/detailView\\?id=${postingId}`));
+    await page.getByText('Quiet juniors who cook together on Sundays.').waitFor();
+
+    await page.goto(`${seeded.server.url}/myProfile`);
+    await page.getByText('Ada Admin').first().waitFor();
+    // A link in the navigation is a real link: it leads to the page, drawn by the server.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Our Purpose' }).click();
+    await page.waitForURL(`${seeded.server.url}/our-purpose`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await context.close();
+  });
+});
