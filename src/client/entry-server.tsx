@@ -32,7 +32,7 @@ export type DrawnPage =
  * that waits on another's answer, a lazy part inside a page.
  */
 const ROUNDS = 5;
-/** A Suspense boundary renderToString left to the browser (its code or data was not there yet). */
+/** A Suspense boundary renderToString left to the browser (its code was not there yet). */
 const UNFINISHED = '<!--$!-->';
 
 function app(url: string) {
@@ -88,15 +88,20 @@ async function drawAlone(url: string, answers: Readonly<Record<string, unknown>>
   queryClient.clear();
   try {
     await preloadRoute(pathname);
-    let html = '';
+    // The page is the first drawing that asked for nothing more; a page still asking after the
+    // last round is left to the browser (what the server drew would not be what the cache holds).
+    let html: string | undefined;
     const unanswered = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
-      html = renderToString(app(url));
+      const drawn = renderToString(app(url));
       const asked = queryClient
         .getQueryCache()
         .findAll()
         .filter((query) => waiting(query) && !unanswered.has(query.queryHash));
-      if (asked.length === 0 && !html.includes(UNFINISHED)) break;
+      if (asked.length === 0 && !drawn.includes(UNFINISHED)) {
+        html = drawn;
+        break;
+      }
       await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
       // What the server has no answer for is fetched by the browser, which draws it 'Loading...'
       // until then: the server draws the same.
@@ -106,7 +111,7 @@ async function drawAlone(url: string, answers: Readonly<Record<string, unknown>>
       // A lazy part's code (React.lazy) is imported by the drawing above; let it arrive.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (html.includes(UNFINISHED)) return { kind: 'notDrawn' };
+    if (html === undefined) return { kind: 'notDrawn' };
     // The session has its own store, filled from the page's answers in the browser.
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== SESSION_QUERY_KEY[0],

@@ -58,7 +58,10 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       drawPage && route && request.method === 'GET'
         ? await drawPage(search ? `${url}?${search}` : url, answers)
         : ({ kind: 'notDrawn' } as const);
-    if (drawn.kind === 'redirect') return reply.header('cache-control', 'private, no-cache').redirect(drawn.to, 302);
+    if (drawn.kind === 'redirect') {
+      // Where the visitor is sent depends on their session: no cache may keep it for another.
+      return reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').redirect(drawn.to, 302);
+    }
     return (
       reply
         // The page may hold the member's own answers (their session, their lists): never a shared cache's.
