@@ -8,6 +8,7 @@ import { dehydrate, type Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import type { DrawnPage } from '../shared/drawn-page';
 import { CONFIG_PATH, ME_PATH } from '../shared/page-answers';
 import type { PublicConfig } from '../shared/schemas/college';
 import type { MeResponse } from '../shared/schemas/me';
@@ -18,14 +19,6 @@ import { accessFor, decideAccess } from './shell/access';
 import { ConfigProvider, setLoadedConfig } from './shell/config-context';
 import { SESSION_QUERY_KEY, sessionStateOf, setSession } from './shell/session';
 import { ErrorBoundary } from './ui/ErrorBoundary';
-
-export type DrawnPage =
-  /** The page's HTML (what goes in #root) and the query cache it was drawn from, for the browser. */
-  | { kind: 'page'; html: string; queries: unknown }
-  /** The guard sends the visitor elsewhere: the server answers with a redirect. */
-  | { kind: 'redirect'; to: string }
-  /** Not drawn on the server (the terms dialog comes first, or the answers it needs are missing). */
-  | { kind: 'notDrawn' };
 
 /**
  * Rounds of "draw, then fetch what the drawing asked for and load the code it waited for": a query

@@ -12,7 +12,7 @@ import { insertPosting } from '../support/browse-fixtures';
 import { expectAccessible, launchBrowser } from '../support/browser';
 import { collegeConfigWith } from '../support/college-config';
 import { CLIENT_ROUTES, routeUrl } from '../support/routes';
-import { pageAt, type SeededServer, startSeededServer } from '../support/seeded-server';
+import { browserCookies, pageAt, type SeededServer, startSeededServer } from '../support/seeded-server';
 
 let seeded: SeededServer<'admin' | 'pinger'>;
 let browser: Browser;
@@ -74,15 +74,7 @@ function watchConsole(page: Page): string[] {
 async function headingDrawnByServer(address: string, who: 'admin' | null): Promise<string | null> {
   const still = await browser.newContext({ javaScriptEnabled: false });
   try {
-    if (who) {
-      const url = new URL(seeded.server.url);
-      await still.addCookies(
-        seeded.members[who].cookie.split('; ').map((pair) => {
-          const [name, ...value] = pair.split('=');
-          return { name: name as string, value: value.join('='), domain: url.hostname, path: '/' };
-        }),
-      );
-    }
+    if (who) await still.addCookies(browserCookies(seeded.server, seeded.members[who].cookie));
     const page = await still.newPage();
     await page.goto(address);
     const complete =

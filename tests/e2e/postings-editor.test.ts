@@ -8,6 +8,7 @@ import { messages } from '../../src/shared/messages';
 import { postingValidation } from '../../src/shared/posting-validation-messages';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { expectAccessible, launchBrowser, openPage } from '../support/browser';
+import { browserCookies } from '../support/seeded-server';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
@@ -70,13 +71,7 @@ async function createMember(name: string): Promise<Member> {
 
 async function signedInPage(member: Member) {
   const { context, page } = await openPage(browser);
-  const url = new URL(server.url);
-  await context.addCookies(
-    member.cookie.split('; ').map((pair) => {
-      const [cookieName, ...value] = pair.split('=');
-      return { name: cookieName as string, value: value.join('='), domain: url.hostname, path: '/' };
-    }),
-  );
+  await context.addCookies(browserCookies(server, member.cookie));
   return { context, page };
 }
 

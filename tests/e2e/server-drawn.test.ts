@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posting } from '../../src/server/db/schema';
 import { insertPosting } from '../support/browse-fixtures';
 import { launchBrowser } from '../support/browser';
-import { type SeededServer, startSeededServer } from '../support/seeded-server';
+import { browserCookies, type SeededServer, startSeededServer } from '../support/seeded-server';
 
 let seeded: SeededServer<'admin'>;
 let browser: Browser;
@@ -32,15 +32,6 @@ afterAll(async () => {
   await browser?.close();
   await seeded?.stop();
 });
-
-/** A Cookie header as the cookies of a browser context for the test server. */
-function cookiesFor(cookie: string) {
-  const url = new URL(seeded.server.url);
-  return cookie.split('; ').map((pair) => {
-    const [name, ...value] = pair.split('=');
-    return { name: name as string, value: value.join('='), domain: url.hostname, path: '/' };
-  });
-}
 
 /** The page's HTML as the server sent it, before any script ran. */
 async function sentHtml(path: string, cookie?: string): Promise<{ status: number; html: string; location: string }> {
@@ -97,7 +88,7 @@ describe('with JavaScript off', () => {
     await page.goto(`${seeded.server.url}/signin-wall`);
     await page.getByRole('heading', { level: 1, name: 'Sign in with your Boston College email to continue' }).waitFor();
 
-    await context.addCookies(cookiesFor(seeded.members.admin.cookie));
+    await context.addCookies(browserCookies(seeded.server, seeded.members.admin.cookie));
     await page.goto(`${seeded.server.url}/postings?location=oncampus`);
     await page.getByRole('heading', { level: 1, name: 'Search Postings' }).waitFor();
     await page.getByText('1 posting', { exact: true }).waitFor();

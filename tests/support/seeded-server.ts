@@ -169,16 +169,17 @@ export async function pageAt(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await openPage(browser, { viewport: { width, height }, bypassCSP });
   if (mobileWarningSeen) await context.addInitScript(() => sessionStorage.setItem('quadmates.warning.mobile', '1'));
-  if (cookie) {
-    const url = new URL(server.url);
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name: name as string, value: value.join('='), domain: url.hostname, path: '/' };
-      }),
-    );
-  }
+  if (cookie) await context.addCookies(browserCookies(server, cookie));
   return { context, page };
+}
+
+/** A Cookie header (as seeding and sign-in give it) as the cookies of a browser context for `server`. */
+export function browserCookies(server: RunningServer, cookie: string) {
+  const { hostname } = new URL(server.url);
+  return cookie.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name: name as string, value: value.join('='), domain: hostname, path: '/' };
+  });
 }
 
 /** The page scrolls sideways: its content is wider than the viewport. */

@@ -6,11 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-
-export type DrawnPage =
-  | { kind: 'page'; html: string; queries: unknown }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'notDrawn' };
+import type { DrawnPage } from '../../shared/drawn-page';
 
 export type DrawPage = (url: string, answers: Readonly<Record<string, unknown>>) => Promise<DrawnPage>;
 
