@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './tests/support/longest-first-sequencer';
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

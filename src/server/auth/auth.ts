@@ -18,7 +18,7 @@ import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import { renderMail } from '../mail/mailer';
 import { enqueueMail } from '../mail/outbox';
 import type { AccountCleanups } from './account-cleanup';
-import { isCollegeEmail } from './domain-policy';
+import { assertCollegeEmail, EMAIL_DOMAIN_NOT_ALLOWED, isCollegeEmail } from './domain-policy';
 import {
   CONFIRM_EMAIL_PATH,
   emailVerification,
@@ -45,20 +45,7 @@ const ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED';
 /** How much of one better-auth log message reaches the log. */
 const BETTER_AUTH_MESSAGE_LIMIT = 300;
 
-const EMAIL_DOMAIN_NOT_ALLOWED = 'EMAIL_DOMAIN_NOT_ALLOWED';
 const EMAIL_NOT_VERIFIED_BY_PROVIDER = 'EMAIL_NOT_VERIFIED_BY_PROVIDER';
-
-/** The college's e-mail policy as better-auth errors: a refused account is never written. */
-function assertCollegeEmail(config: AppConfig, email: string): void {
-  const { emailDomain, allowedEmailSubdomains } = config.college.college;
-  if (!isCollegeEmail(email, emailDomain, allowedEmailSubdomains)) {
-    // BAD_REQUEST, not FORBIDDEN: better-auth turns a FORBIDDEN here into a fake success.
-    throw new APIError('BAD_REQUEST', {
-      code: EMAIL_DOMAIN_NOT_ALLOWED,
-      message: messages.accessRestricted(emailDomain),
-    });
-  }
-}
 
 export function createAuth({ config, db, accountCleanups, log, isSuspended }: AuthDeps) {
   const productName = config.college.productName;

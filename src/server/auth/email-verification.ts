@@ -16,6 +16,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { renderMail } from '../mail/mailer';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { assertCollegeEmail } from './domain-policy';
 import { claimPendingAccount, findAccountByEmail } from './pending-queries';
 
 /** The page the mailed link opens; its form posts to CONFIRM_EMAIL_PATH. */
@@ -124,7 +125,13 @@ export function emailVerification({ config, db }: { config: AppConfig; db: Datab
           matcher: (ctx) => ctx.path === '/sign-up/email',
           handler: createAuthMiddleware(async (ctx) => {
             const body = bodyRecord(ctx.body);
-            return { context: { body: { ...body, name: checkedName(body.name) } } };
+            const name = checkedName(body.name);
+            // Another domain is refused before better-auth hashes the password (about 100 ms of
+            // a core each): the domain is public, so refusing it sooner reveals nothing.
+            if (typeof body.email === 'string' && z.email().safeParse(body.email).success) {
+              assertCollegeEmail(config, body.email);
+            }
+            return { context: { body: { ...body, name } } };
           }),
         },
         {

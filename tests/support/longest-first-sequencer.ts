@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that run longest, by measurement (README, "The suite's time"), most first. Vitest starts
+ * its longest files first when it has their times from an earlier run; a clean clone (CI) has none,
+ * and a 200-second file started last is the whole run's tail. A name missing here only costs time.
+ */
+export const LONGEST_FILES = [
+  // Their time grows with FUZZ_RUNS: at CI's 10,000 payloads per route, 40 to 200 s each.
+  'tests/integration/hostile-input-sign-up.test.ts',
+  'tests/integration/hostile-input.test.ts',
+  'tests/integration/hostile-input-groups.test.ts',
+  'tests/integration/hostile-input-conversations.test.ts',
+  'tests/integration/server-process.test.ts',
+  'tests/integration/hostile-input-auth.test.ts',
+  // Browser files: 45 to 100 s each on an idle 2-core machine, three at a time.
+  'tests/e2e/narrow-360.test.ts',
+  'tests/e2e/pages.test.ts',
+  'tests/e2e/every-route-axe.test.ts',
+  'tests/e2e/keyboard.test.ts',
+  'tests/e2e/groups.test.ts',
+  'tests/e2e/postings-polish.test.ts',
+];
+
+/** Vitest's order when it knows the files' times; otherwise the measured longest files first. */
+export class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const known = sorted.some((file) =>
+      this.ctx.cache.getFileTestResults(`${file.project.name}:${path.relative(root, file.moduleId)}`),
+    );
+    if (known) return sorted;
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FILES.indexOf(path.relative(root, file.moduleId).split(path.sep).join('/'));
+      return index === -1 ? LONGEST_FILES.length : index;
+    };
+    // Projects keep their order (Vitest runs them one after another); within one, longest first.
+    const projectOrder = new Map<string, number>();
+    for (const file of sorted) {
+      if (!projectOrder.has(file.project.name)) projectOrder.set(file.project.name, projectOrder.size);
+    }
+    return [...sorted].sort(
+      (a, b) => (projectOrder.get(a.project.name) ?? 0) - (projectOrder.get(b.project.name) ?? 0) || rank(a) - rank(b),
+    );
+  }
+}
