@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './tests/support/longest-first-sequencer';
+import { LongestFirstSequencer } from './tests/support/longest-first-sequencer.mjs';
 
 export default defineConfig({
   test: {

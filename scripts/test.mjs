@@ -36,11 +36,24 @@ function suiteTimes(files) {
     .join(', ');
 }
 
+/** The longest files, with when each started: what to split or start sooner when the run is slow. */
+function longestFiles(files, count = 5) {
+  const start = Math.min(...files.map((file) => file.startTime));
+  return [...files]
+    .sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime))
+    .slice(0, count)
+    .map(
+      (file) =>
+        `  ${Math.round((file.endTime - file.startTime) / 1000)} s  ${path.relative(root, file.name)} (started at ${Math.round((file.startTime - start) / 1000)} s)`,
+    )
+    .join('\n');
+}
+
 let summary;
 try {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   summary = `${json.numPassedTests} passed, ${json.numFailedTests} failed, ${json.numPendingTests + json.numTodoTests} skipped`;
-  summary += `\n${suiteTimes(json.testResults)}`;
+  summary += `\n${suiteTimes(json.testResults)}\nlongest files:\n${longestFiles(json.testResults)}`;
 } catch {
   summary = null;
 }

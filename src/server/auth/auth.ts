@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { verifyPassword } from 'better-auth/crypto';
 import { oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_BASE_PATH } from '../../shared/api/auth';
@@ -27,6 +28,7 @@ import {
 } from './email-verification';
 import { resilientOidc } from './oidc';
 import { trustedOrigins } from './origins';
+import { hashPasswordOnce } from './password-hashes';
 
 // AUTH_BASE_PATH, where better-auth is mounted, comes from the client's auth table (src/shared/api/auth.ts).
 export { AUTH_BASE_PATH };
@@ -132,6 +134,7 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPasswordOnce, verify: verifyPassword },
       async sendResetPassword({ user, url }) {
         const body = renderMail({
           productName,

@@ -4,6 +4,7 @@ import { authHeaders } from '../http/client-address';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import { VERIFY_EMAIL_PAGE } from './email-verification';
 import { BETTER_AUTH_ORIGIN_CODES, originRefusal, trustedOrigins } from './origins';
+import { withPasswordHashes } from './password-hashes';
 
 /**
  * better-auth's own refusal of a page's origin (a bare 'Invalid origin') in the API's error shape,
@@ -58,8 +59,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
         throw originRefusal(config, origin);
       }
       const body = typeof request.body === 'string' && request.body.length > 0 ? request.body : undefined;
-      const response = await auth.handler(
-        new Request(url, { method: request.method, headers: authHeaders(request), body }),
+      const response = await withPasswordHashes(() =>
+        auth.handler(new Request(url, { method: request.method, headers: authHeaders(request), body })),
       );
       const refusal = await readableOriginRefusal(response, config, origin ?? refererOrigin(request));
       if (refusal) throw refusal;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { BaseSequencer } from 'vitest/node';
 
 /**
  * Files that run longest, by measurement (README, "The suite's time"), most first. Vitest starts
@@ -12,8 +12,10 @@ export const LONGEST_FILES = [
   'tests/integration/hostile-input.test.ts',
   'tests/integration/hostile-input-groups.test.ts',
   'tests/integration/hostile-input-conversations.test.ts',
+  'tests/integration/authorization-matrix.test.ts',
   'tests/integration/server-process.test.ts',
   'tests/integration/hostile-input-auth.test.ts',
+  'tests/integration/conversations.test.ts',
   // Browser files: 45 to 100 s each on an idle 2-core machine, three at a time.
   'tests/e2e/narrow-360.test.ts',
   'tests/e2e/pages.test.ts',
@@ -25,19 +27,21 @@ export const LONGEST_FILES = [
 
 /** Vitest's order when it knows the files' times; otherwise the measured longest files first. */
 export class LongestFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+  /** @param {import('vitest/node').TestSpecification[]} files */
+  async sort(files) {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
     const known = sorted.some((file) =>
       this.ctx.cache.getFileTestResults(`${file.project.name}:${path.relative(root, file.moduleId)}`),
     );
     if (known) return sorted;
-    const rank = (file: TestSpecification) => {
+    /** @param {import('vitest/node').TestSpecification} file */
+    const rank = (file) => {
       const index = LONGEST_FILES.indexOf(path.relative(root, file.moduleId).split(path.sep).join('/'));
       return index === -1 ? LONGEST_FILES.length : index;
     };
     // Projects keep their order (Vitest runs them one after another); within one, longest first.
-    const projectOrder = new Map<string, number>();
+    const projectOrder = new Map();
     for (const file of sorted) {
       if (!projectOrder.has(file.project.name)) projectOrder.set(file.project.name, projectOrder.size);
     }
