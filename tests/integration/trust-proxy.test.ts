@@ -10,7 +10,7 @@ import { session } from '../../src/server/db/schema';
 import { PING_HOURLY_LIMIT } from '../../src/shared/options';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
-import { createMember, originHeader } from '../support/users';
+import { createMember, createUser, originHeader } from '../support/users';
 
 /** better-auth's rule for /sign-in/email (src/server/auth/auth.ts): 10 a minute per address. */
 const SIGN_IN_LIMIT = 10;
@@ -38,7 +38,7 @@ describe('TRUST_PROXY unset: nobody is trusted', () => {
   afterAll(async () => t?.close());
 
   it('records the socket address, not a claimed one, on the session', async () => {
-    const member = await createMember(t);
+    const member = await createUser(t, { verified: true, acceptedTerms: true, signInThroughRoute: true });
     const [row] = await t.database.db.select().from(session).where(eq(session.userId, member.id));
     expect(row?.ipAddress).toBe('127.0.0.1');
   });
@@ -100,7 +100,7 @@ describe('TRUST_PROXY=loopback: the proxy on this machine names the client', () 
   });
 
   it('passes the forwarded address to better-auth', async () => {
-    const member = await createMember(t);
+    const member = await createUser(t, { verified: true, acceptedTerms: true, signInThroughRoute: true });
     const [row] = await t.database.db.select().from(session).where(eq(session.userId, member.id));
     // createUser signs in from a 10.x address of its own (tests/support/users.ts).
     expect(row?.ipAddress).toMatch(/^10\.\d+\.\d+\.\d+$/);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { generateRandomString, hashPassword } from 'better-auth/crypto';
+import { generateRandomString, hashPassword, makeSignature } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import { account, user } from '../../src/server/db/schema';
+import { account, session, user } from '../../src/server/db/schema';
 import type { TestApp } from './app';
 
 export interface TestMember {
@@ -34,7 +34,15 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
  */
 export async function createUser(
   t: TestApp,
-  options: { email?: string; name?: string; password?: string; verified?: boolean; acceptedTerms?: boolean } = {},
+  options: {
+    email?: string;
+    name?: string;
+    password?: string;
+    verified?: boolean;
+    acceptedTerms?: boolean;
+    /** Sign in through POST /api/auth/sign-in/email (from a 10.x address of its own), for tests of what signing in records. */
+    signInThroughRoute?: boolean;
+  } = {},
 ): Promise<TestMember> {
   counter += 1;
   const email = options.email ?? `student${counter}.${Date.now()}@${t.config.college.college.emailDomain}`;
@@ -77,6 +85,7 @@ export async function createUser(
       updatedAt: now,
     });
   });
+  if (!options.signInThroughRoute) return { id, name, email, cookie: await signedInCookie(t, id) };
   const signIn = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
@@ -85,6 +94,38 @@ export async function createUser(
   });
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
   return { id, name, email, cookie: cookieFrom(signIn.headers['set-cookie']) };
+}
+
+/** better-auth's session cookie, named as src/server/auth/auth.ts sets it (`Secure` in production on https). */
+const sessionCookieName = (t: TestApp) =>
+  `${t.config.nodeEnv === 'production' && t.config.publicUrl.startsWith('https:') ? '__Secure-' : ''}better-auth.session_token`;
+/** better-auth's default session lifetime. */
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A session as signing in leaves it (its row, and the cookie signed with the app's secret),
+ * written directly: signing in checks the password (scrypt, about 100 ms of a core), and the suite
+ * signs in hundreds of members whose sign-in is not what their tests are about (auth-*.test.ts and
+ * trust-proxy.test.ts sign in through the route). The cookie is checked on /api/me, so a change in better-auth's
+ * cookies stops here with a clear message rather than as a test's 401.
+ */
+async function signedInCookie(t: TestApp, userId: string): Promise<string> {
+  const token = generateRandomString(32, 'a-z', 'A-Z', '0-9');
+  const now = new Date();
+  await t.database.db.insert(session).values({
+    id: randomUUID(),
+    token,
+    userId,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    createdAt: now,
+    updatedAt: now,
+  });
+  const cookie = `${sessionCookieName(t)}=${encodeURIComponent(`${token}.${await makeSignature(token, t.config.authSecret)}`)}`;
+  const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  if (me.statusCode !== 200 || me.json()?.user?.id !== userId) {
+    throw new Error(`a session written for a test member does not sign in: ${me.statusCode} ${me.body.slice(0, 200)}`);
+  }
+  return cookie;
 }
 
 const passwordHashes = new Map<string, Promise<string>>();
