@@ -223,6 +223,30 @@ describe('a posting body is not read before the sender is allowed', () => {
     await until(() => uploadFolders().length === 0, 'the folder to be removed');
     expect(await postingsOf(admin)).toEqual([]);
   });
+
+  // The sender can also go in the moment between the upload's folder being made and its body
+  // being read (the reader then never heard the request close): each of these lands there.
+  it.each([1, 2, 3, 5])(
+    'removes the folder and frees the place of a sender gone before the body is read (%i turns in)',
+    async (turns) => {
+      const admin = await createMember(t);
+      const stream = new PassThrough();
+      stream.write(bodyHead());
+      const pending = t.app.inject({
+        method: 'POST',
+        url: '/api/postings',
+        headers: { ...originHeader(t), cookie: admin.cookie, 'content-type': CONTENT_TYPE },
+        payload: stream,
+      });
+      for (let turn = 0; turn < turns; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      stream.destroy(new Error('the browser went away'));
+      await pending.catch(() => undefined);
+      await until(() => uploadFolders().length === 0, 'the folder to be removed');
+      expect(await postingsOf(admin)).toEqual([]);
+      // The student's place among the uploads in progress is free again.
+      expect((await sendPosting(t, { cookie: admin.cookie, posting: onCampusPosting() })).statusCode).toBe(201);
+    },
+  );
 });
 
 describe('uploads in progress are capped', () => {

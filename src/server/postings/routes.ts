@@ -104,6 +104,10 @@ async function readSubmission(request: FastifyRequest, folder: UploadFolder): Pr
       postingValidation.unreadable,
     ]);
   if (!request.isMultipart()) throw unreadable();
+  // A sender already gone (the connection closed while the upload's folder was made) has closed
+  // the request before the multipart reader listens for that: it would wait for parts forever,
+  // holding the folder and the student's upload place. No await between this and the reader.
+  if (request.raw.destroyed && !request.raw.readableEnded) throw unreadable();
   const fields: Record<string, string> = {};
   const submission: Submission = { posting: undefined, imageOrder: undefined, images: [], problems: [] };
   try {
