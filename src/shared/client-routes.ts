@@ -34,9 +34,3 @@ export const BARE_ROUTES: ReadonlySet<string> = new Set(['/signin-wall', '/signI
 
 /** The layout around every other route. */
 export const MAIN_LAYOUT_MODULE = 'app/MainLayout.tsx';
-
-/**
- * Loaded on every page at once, beside the page. None: the narrow-screen and in-app browser
- * warnings load after the page's load event (src/client/app/Layout.tsx, decision 0029).
- */
-export const EVERY_PAGE_MODULES: readonly string[] = [];

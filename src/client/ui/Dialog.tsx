@@ -67,6 +67,11 @@ function tabbables(root: HTMLElement): HTMLElement[] {
   });
 }
 
+// Whether a portal can be made: never on the server, nor while hydrating what it drew.
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
 /**
  * An accessible modal dialog on the native `<dialog>` element opened with `showModal()`
  * (decision 0009): the browser moves focus in, makes the page behind inert, and puts it above
@@ -74,10 +79,6 @@ function tabbables(root: HTMLElement): HTMLElement[] {
  * browser alone lets focus leave for its own toolbar). The title names it, the description
  * describes it, and focus returns to where it was when it closes or unmounts.
  */
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
 export function Dialog({
   open,
   title,

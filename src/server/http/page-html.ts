@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BARE_ROUTES, EVERY_PAGE_MODULES, MAIN_LAYOUT_MODULE, ROUTE_PAGES } from '../../shared/client-routes';
+import { BARE_ROUTES, MAIN_LAYOUT_MODULE, ROUTE_PAGES } from '../../shared/client-routes';
 import { PAGE_ANSWERS_ELEMENT_ID } from '../../shared/page-answers';
 import { PAGE_QUERIES_ELEMENT_ID } from '../../shared/page-queries';
 import { scriptJson } from './page-answers';
@@ -106,7 +106,7 @@ export function loadPageHtml(
   const byRoute = new Map<string, string>();
   const withFirstImage = new Map<string, string>();
   for (const [route, page] of Object.entries(ROUTE_PAGES)) {
-    const html = htmlFor([...EVERY_PAGE_MODULES, ...(BARE_ROUTES.has(route) ? [] : [MAIN_LAYOUT_MODULE]), page]);
+    const html = htmlFor([...(BARE_ROUTES.has(route) ? [] : [MAIN_LAYOUT_MODULE]), page]);
     byRoute.set(route, html);
     const image = firstImages[route];
     if (image) {
