@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/lib/precompress.mjs';
@@ -36,6 +37,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // arrived (decision 0029).
         modulePreload: false,
         rolldownOptions: {
+          // The page's entry (index.html's boot.ts), the app it starts once the page has painted,
+          // and the warnings' code, which the server names in the pages that need it (decision 0030).
+          input: {
+            index: path.resolve(import.meta.dirname, 'src/client/index.html'),
+            main: path.resolve(import.meta.dirname, 'src/client/main.tsx'),
+            warnings: path.resolve(import.meta.dirname, 'src/client/warnings.ts'),
+          },
           checks: { bundlerTimings: false },
           output: {
             codeSplitting: {
@@ -45,7 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // that compress worse apart (decision 0009).
                   // The new-password fields (sign-up, reset) stay out: every other page would carry them.
                   name: 'core',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|use-page-title)|ui[\\/](Notice|Field|Button|FormField|light-form)|api[\\/])|src[\\/]shared[\\/](messages|options|api-error|page-answers)\.ts/,
+                  test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|use-page-title)|ui[\\/](Notice|Field|Button|FormField|light-form)|api[\\/])|src[\\/]shared[\\/](messages|options|api-error|page-answers)\.ts/,
                 },
                 {
                   // The account pages' shared pieces (sign-in, sign-up, reset, the profile's account

@@ -12,6 +12,8 @@ import { precompress } from './lib/precompress.mjs';
 const FIXTURE_BUDGETS = {
   default: BUDGETS.default,
   pages: { 'features/auth/SignInPage.js': BUDGETS.pages['features/auth/SignInPage.tsx'] as number },
+  entry: 'index.html',
+  app: 'main.js',
   layout: 'app/MainLayout.js',
   bare: ['features/auth/SignInPage.js'],
 };
@@ -22,14 +24,19 @@ function incompressible(bytes: number): string {
 }
 
 /**
- * Builds a tiny app shaped like ours with Vite and our plugin: an entry whose router lazily
- * loads the main layout and two pages. `signInImport` is what the sign-in page imports.
+ * Builds a tiny app shaped like ours with Vite and our plugin: a page entry, and an app (a second
+ * entry, which the page's entry starts) whose router lazily loads the main layout and two pages.
+ * `signInImport` is what the sign-in page imports, `bootImport` what the page's entry imports.
  */
-async function buildFixture(dir: string, signInImport: string): Promise<string> {
+async function buildFixture(dir: string, signInImport: string, bootImport = ''): Promise<string> {
   const src = path.join(dir, 'src');
   for (const folder of ['app', 'features/auth', 'features/about'])
     mkdirSync(path.join(src, folder), { recursive: true });
-  writeFileSync(path.join(src, 'index.html'), '<div id="root"></div><script type="module" src="./main.js"></script>');
+  writeFileSync(path.join(src, 'index.html'), '<div id="root"></div><script type="module" src="./boot.js"></script>');
+  writeFileSync(
+    path.join(src, 'boot.js'),
+    `${bootImport}\nconst app = document.createElement('script'); app.type = 'module'; app.src = '/main.js'; document.head.append(app);`,
+  );
   writeFileSync(
     path.join(src, 'main.js'),
     `const routes = { '/signin-wall': () => import('./features/auth/SignInPage.js'), '/about': () => import('./features/about/AboutPage.js') };
@@ -55,7 +62,13 @@ async function buildFixture(dir: string, signInImport: string): Promise<string> 
     logLevel: 'silent',
     root: src,
     plugins: [precompress()],
-    build: { outDir, emptyOutDir: true, manifest: true, modulePreload: { polyfill: false } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input: { index: path.join(src, 'index.html'), main: path.join(src, 'main.js') } },
+    },
   });
   return outDir;
 }
@@ -101,6 +114,24 @@ describe('first-load JavaScript budget', () => {
       FIXTURE_BUDGETS,
     );
     expect(lazy.problems).toEqual([]);
+  }, 60_000);
+
+  it("fails when the page's entry imports a module (fetched only once the entry has arrived)", async () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'src/app'), { recursive: true });
+    // Shared with the app, so that it is a chunk of its own the entry imports.
+    writeFileSync(path.join(dir, 'src/app/shared.js'), 'export const shared = () => document.title;');
+    const result = checkFirstLoad(
+      await buildFixture(
+        dir,
+        "import { shared } from '../../app/shared.js'; shared();",
+        "import { shared } from './app/shared.js'; shared();",
+      ),
+      FIXTURE_BUDGETS,
+    );
+    expect(result.problems).toEqual([
+      expect.stringMatching(/^index\.html's script imports .*: it must import nothing\.$/),
+    ]);
   }, 60_000);
 
   it('fails when a script would be served uncompressed', async () => {

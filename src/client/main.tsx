@@ -1,10 +1,10 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { APP_READY_MARK } from '../shared/app-ready';
 import { AppRoutes, preloadRoute, retryPage } from './app/router';
 import { ConfigProvider, loadConfig } from './shell/config-context';
 import { refreshSession } from './shell/session';
-import './styles/global.css';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 
 // What the first paint waits for starts now, side by side: the college's configuration and the
@@ -22,9 +22,15 @@ const drawn = root.hasAttribute('data-drawn');
 // A drawn page is hydrated from the same answers it was drawn from (they are in the page).
 await Promise.all([preloadRoute(window.location.pathname).catch(() => undefined), drawn && firstAnswers]);
 
-/** Marks the page as the scripts' own once drawn or hydrated (browser tests wait for it to click). */
+/**
+ * Marks the page as the scripts' own once drawn or hydrated: browser tests wait for it to click,
+ * and count the scripts fetched before it (the `app-ready` mark) as the page's first load.
+ */
 function Ready({ on }: { on: HTMLElement }) {
-  useEffect(() => on.setAttribute('data-ready', ''), [on]);
+  useEffect(() => {
+    performance.mark(APP_READY_MARK);
+    on.setAttribute('data-ready', '');
+  }, [on]);
   return null;
 }
 

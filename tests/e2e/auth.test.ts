@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { expectAccessible, launchBrowser, openPage } from '../support/browser';
+import { answerWarning, expectAccessible, launchBrowser, openPage } from '../support/browser';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc';
 import { type RunningServer, startServer } from '../support/server';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -178,8 +178,7 @@ describe('warnings', () => {
     const warning = page.getByRole('dialog', { name: 'Mobile Warning' });
     await warning.waitFor();
     await expectAccessible(page);
-    await warning.getByRole('button', { name: 'I wish to continue anyway' }).click();
-    await warning.waitFor({ state: 'detached' });
+    await answerWarning(page, warning, 'I wish to continue anyway', 'mobile');
     await page.reload();
     await heading(page).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);

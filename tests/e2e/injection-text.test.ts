@@ -161,9 +161,10 @@ function injectedMarkup(page: Page): Promise<string[]> {
         if (attribute.name === 'srcdoc') found.push(`<${tag} srcdoc>`);
       }
       // The inline script elements allowed are the server's own data, in the head: the page's
-      // answers (decision 0019) and the query cache it drew the page from (decision 0029).
+      // answers (decision 0019), the query cache it drew the page from (decision 0029) and the
+      // page's modules (decision 0030).
       const pageAnswers =
-        (el.id === 'page-answers' || el.id === 'page-queries') &&
+        ['page-answers', 'page-queries', 'page-modules'].includes(el.id) &&
         el.getAttribute('type') === 'application/json' &&
         el.parentElement === document.head;
       if (tag === 'script' && !el.hasAttribute('src') && !pageAnswers) found.push('an inline <script>');

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pingMessages } from '../../src/shared/ping-messages';
 import { insertPosting } from '../support/browse-fixtures';
 import { expectAccessible } from '../support/browser';
-import { type BrowserSuite, pageAt, startBrowserSuite } from '../support/seeded-server';
+import {
+  type BrowserSuite,
+  browserCookies,
+  mobileWarningSeenCookie,
+  pageAt,
+  startBrowserSuite,
+} from '../support/seeded-server';
 import type { RunningServer } from '../support/server';
 import type { TestSmtpServer } from '../support/smtp';
 
@@ -105,7 +111,7 @@ describe('Ping Interest', () => {
 
   it('tells the admin on their own posting why they cannot ping, at 375 px', async () => {
     const admin = await pageAs('admin', 375);
-    await admin.page.addInitScript(() => sessionStorage.setItem('quadmates.warning.mobile', '1'));
+    await admin.context.addCookies(browserCookies(server, mobileWarningSeenCookie));
     await admin.page.goto(`${server.url}/detailView?id=${postingId}`);
     await admin.page.getByText(pingMessages.blocked.ownPost).waitFor();
     const button = admin.page.getByRole('button', { name: 'Ping Interest' });

@@ -8,6 +8,10 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posting } from '../../src/server/db/schema';
+import { messages } from '../../src/shared/messages';
+import { MOBILE_WARNING_MAX_WIDTH } from '../../src/shared/options';
+import type { PageModules } from '../../src/shared/page-modules';
+import { WARNING_SEEN, WARNING_SEEN_COOKIE } from '../../src/shared/page-warnings';
 import { insertPosting } from '../support/browse-fixtures';
 import { launchBrowser } from '../support/browser';
 import { browserCookies, type SeededServer, startSeededServer } from '../support/seeded-server';
@@ -103,6 +107,74 @@ describe('with JavaScript off', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Our Purpose' }).click();
     await page.waitForURL(`${seeded.server.url}/our-purpose`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await context.close();
+  });
+});
+
+describe('the warnings, drawn over the page', () => {
+  it('shows the narrow-screen warning under 426 px, even with JavaScript off, and closes it with its button', async () => {
+    for (const [width, shown] of [
+      [MOBILE_WARNING_MAX_WIDTH, true],
+      [MOBILE_WARNING_MAX_WIDTH + 1, false],
+    ] as const) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${seeded.server.url}/signin-wall`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const warning = page.getByRole('dialog', { name: messages.mobileWarning.title });
+      expect(await warning.isVisible(), `at ${width} px`).toBe(shown);
+      if (shown) {
+        await warning.getByRole('button', { name: messages.mobileWarning.button }).click();
+        await warning.waitFor({ state: 'hidden' });
+      }
+      await context.close();
+    }
+  });
+
+  it('draws a warning only for the visitor it concerns, and names its code only then', async () => {
+    const instagram = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Instagram 300.0.0.0';
+    const firstVisit = await sentHtml('/signin-wall');
+    expect(firstVisit.html).toContain(`data-warning="mobile"`);
+    expect(firstVisit.html).not.toContain(`data-warning="inAppBrowser"`);
+    expect(firstVisit.html).toMatch(/<script type="module" crossorigin src="\/assets\/warnings-[\w-]+\.js">/);
+    const inApp = await fetch(`${seeded.server.url}/signin-wall`, { headers: { 'user-agent': instagram } });
+    const inAppHtml = await inApp.text();
+    expect(inAppHtml).toContain(`data-warning="inAppBrowser"`);
+    expect(inAppHtml).toContain(messages.inAppBrowser.title('Instagram'));
+    expect(inApp.headers.get('vary')).toMatch(/user-agent/i);
+    // Both answered: neither is drawn, and the page does not fetch their code.
+    const answered = `${WARNING_SEEN_COOKIE.mobile}=${WARNING_SEEN}; ${WARNING_SEEN_COOKIE.inAppBrowser}=${WARNING_SEEN}`;
+    const later = await fetch(`${seeded.server.url}/signin-wall`, {
+      headers: { 'user-agent': instagram, cookie: answered },
+    });
+    const laterHtml = await later.text();
+    expect(laterHtml).not.toContain('data-warning=');
+    expect(laterHtml).not.toContain('/assets/warnings-');
+  });
+});
+
+describe('paint first, then the scripts', () => {
+  it("asks for the app's scripts only once the drawn page has painted", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies(browserCookies(seeded.server, seeded.members.admin.cookie));
+    const page = await context.newPage();
+    await page.goto(`${seeded.server.url}/postings`);
+    await page.locator('#root[data-ready]').waitFor({ state: 'attached' });
+    const { painted, firstAppScript, appScripts } = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const named = JSON.parse(document.getElementById('page-modules')?.textContent ?? '{}') as PageModules;
+      const appFiles = new Set([named.app, ...named.modules]);
+      const app = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((resource) =>
+        appFiles.has(new URL(resource.name).pathname),
+      );
+      return {
+        painted: paint?.startTime ?? Number.NaN,
+        firstAppScript: Math.min(...app.map((resource) => resource.startTime)),
+        appScripts: app.length,
+      };
+    });
+    expect(appScripts).toBeGreaterThan(3);
+    expect(firstAppScript).toBeGreaterThanOrEqual(painted);
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBulkPostings } from '../../scripts/lib/bulk-postings';
 import { ensureClientBuilt } from '../../scripts/lib/client-build.mjs';
 import { collegeAssetUrl } from '../../src/server/college/public-config';
+import { PAGE_MODULES_ELEMENT_ID, type PageModules } from '../../src/shared/page-modules';
 import { createTestApp, repoRoot, type TestApp } from '../support/app';
 import { createMember, type TestMember } from '../support/users';
 
@@ -112,21 +113,37 @@ describe('compression', () => {
     }
   });
 
-  it("names a route's own chunks in its page for the browser to preload", async () => {
+  it("names the app and a route's own chunks in its page, for its entry to ask for once the page has painted", async () => {
     const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
       string,
       { file: string }
     >;
-    const postingsChunk = manifest['pages/browse/PostingsPage.tsx']?.file;
-    const layoutChunk = manifest['app/MainLayout.tsx']?.file;
-    const signInChunk = manifest['features/auth/SignInPage.tsx']?.file;
+    const named = (html: string): PageModules => {
+      const json = new RegExp(`<script type="application/json" id="${PAGE_MODULES_ELEMENT_ID}">(.*?)</script>`).exec(
+        html,
+      )?.[1];
+      if (!json) throw new Error('the page names no modules');
+      return JSON.parse(json) as PageModules;
+    };
+    const app = `/${manifest['main.tsx']?.file}`;
+    const postingsChunk = `/${manifest['pages/browse/PostingsPage.tsx']?.file}`;
+    const layoutChunk = `/${manifest['app/MainLayout.tsx']?.file}`;
+    const signInChunk = `/${manifest['features/auth/SignInPage.tsx']?.file}`;
     const postings = await t.app.inject({ method: 'GET', url: '/postings', headers: { cookie: member.cookie } });
-    expect(postings.body).toContain(`<link rel="modulepreload" crossorigin href="/${postingsChunk}">`);
-    expect(postings.body).toContain(`<link rel="modulepreload" crossorigin href="/${layoutChunk}">`);
-    expect(postings.body).not.toContain(signInChunk);
+    expect(named(postings.body).app).toBe(app);
+    expect(named(postings.body).modules).toEqual(expect.arrayContaining([postingsChunk, layoutChunk]));
+    expect(named(postings.body).modules).not.toContain(signInChunk);
+    // Nothing of the app's is fetched before the page has painted: the entry asks for it after.
+    for (const module of [app, ...named(postings.body).modules]) {
+      expect(postings.body).not.toContain(`href="${module}"`);
+      expect(postings.body).not.toContain(`src="${module}"`);
+    }
     const signIn = await t.app.inject({ method: 'GET', url: '/signin-wall' });
-    expect(signIn.body).toContain(`<link rel="modulepreload" crossorigin href="/${signInChunk}">`);
-    expect(signIn.body).not.toContain(layoutChunk);
+    expect(named(signIn.body).modules).toContain(signInChunk);
+    expect(named(signIn.body).modules).not.toContain(layoutChunk);
+    // A path that is no route still starts the app, whose router sends the visitor on.
+    const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(named(unknown.body).app).toBe(app);
   });
 
   it("draws the landing page's first image in the page itself for a visitor with a session, asked for first", async () => {

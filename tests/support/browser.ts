@@ -6,11 +6,13 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
   type Response,
 } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import { type PageWarning, WARNING_SEEN_COOKIE } from '../../src/shared/page-warnings';
 
 export async function launchBrowser(): Promise<Browser> {
   const launch = inject('chromium');
@@ -78,10 +80,22 @@ export async function visit(page: Page, url: string): Promise<void> {
   await page.goto(url);
   if ((page.viewportSize()?.width ?? 1280) < 426 && !warned.has(page)) {
     const warning = page.getByRole('dialog', { name: messages.mobileWarning.title });
-    await warning.getByRole('button', { name: messages.mobileWarning.button }).click();
-    await warning.waitFor({ state: 'detached' });
+    await answerWarning(page, warning, messages.mobileWarning.button, 'mobile');
     warned.add(page);
   }
+}
+
+/**
+ * Answers a warning drawn over the page as a student would, then waits until the browser has
+ * stored the answer's cookie: the page writes it with `document.cookie`, which does not say when
+ * the browser has it, and a page opened the same instant could be sent with the warning again.
+ */
+export async function answerWarning(page: Page, warning: Locator, button: string, kind: PageWarning): Promise<void> {
+  await warning.getByRole('button', { name: button }).click();
+  await warning.waitFor({ state: 'detached' });
+  await expect
+    .poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === WARNING_SEEN_COOKIE[kind]))
+    .toBe(true);
 }
 
 /** With SCREENSHOT_DIR set, saves the whole page as `<name>-<width>.png` there. */

@@ -12,6 +12,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/db/client';
+import { WARNING_SEEN, WARNING_SEEN_COOKIE } from '../../src/shared/page-warnings';
 import { repoRoot, type TestApp } from './app';
 import { launchBrowser, openPage } from './browser';
 import { type RunningServer, startServer } from './server';
@@ -168,10 +169,13 @@ export async function pageAt(
   }: { cookie?: string; mobileWarningSeen?: boolean; height?: number; bypassCSP?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await openPage(browser, { viewport: { width, height }, bypassCSP });
-  if (mobileWarningSeen) await context.addInitScript(() => sessionStorage.setItem('quadmates.warning.mobile', '1'));
+  if (mobileWarningSeen) await context.addCookies(browserCookies(server, mobileWarningSeenCookie));
   if (cookie) await context.addCookies(browserCookies(server, cookie));
   return { context, page };
 }
+
+/** The cookie a visitor's answer to the narrow-screen warning leaves (src/client/shell/page-warnings.ts). */
+export const mobileWarningSeenCookie = `${WARNING_SEEN_COOKIE.mobile}=${WARNING_SEEN}`;
 
 /** A Cookie header (as seeding and sign-in give it) as the cookies of a browser context for `server`. */
 export function browserCookies(server: RunningServer, cookie: string) {

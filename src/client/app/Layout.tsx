@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { messages } from '../../shared/messages';
 import { accessFor, decideAccess, type VerifyFirstState } from '../shell/access';
@@ -54,31 +54,12 @@ export function GuardedOutlet({ terms }: { terms?: ReactNode }) {
   }
 }
 
-// The in-app browser and narrow-screen warnings (a dialog over the page) load once the page has
-// loaded: its first load carries neither them nor the dialog (decisions 0009 and 0029).
-const Warnings = lazy(() => import('./Warnings').then((module) => ({ default: module.Warnings })));
-
-/** True once the page's load event has passed. */
-function useLoaded(): boolean {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    const done = () => setLoaded(true);
-    if (document.readyState === 'complete') done();
-    else window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, []);
-  return loaded;
-}
-
-/** The warnings and notices every layout shows. */
+/**
+ * The notices every layout shows. (The in-app browser and narrow-screen warnings are drawn by the
+ * server over the page: src/server/http/page-warnings.ts.)
+ */
 export function LayoutOverlays() {
-  const loaded = useLoaded();
-  return (
-    <>
-      <Suspense fallback={null}>{loaded ? <Warnings /> : null}</Suspense>
-      <NoticeViewport />
-    </>
-  );
+  return <NoticeViewport />;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './Dialog.module.css';
+import { hideOthers } from './hide-others';
 
 export interface DialogProps {
   open: boolean;
@@ -31,27 +32,6 @@ export interface DialogProps {
    * choice, or static text (tabIndex -1) when no action should be one keypress away.
    */
   initialFocus?: RefObject<HTMLElement | null>;
-}
-
-/**
- * Marks everything beside `dialog` in the body inert and hidden from assistive technology, as
- * the browser already treats it while a modal dialog is open, so that tools reading the DOM (and
- * older screen readers) agree. Returns the undo.
- */
-function hideOthers(dialog: HTMLElement): () => void {
-  const hidden: Element[] = [];
-  for (const element of Array.from(document.body.children)) {
-    if (element === dialog || element.hasAttribute('inert') || element.tagName === 'SCRIPT') continue;
-    element.setAttribute('inert', '');
-    element.setAttribute('aria-hidden', 'true');
-    hidden.push(element);
-  }
-  return () => {
-    for (const element of hidden) {
-      element.removeAttribute('inert');
-      element.removeAttribute('aria-hidden');
-    }
-  };
 }
 
 /** What Tab reaches in `root`, in order; of a radio group only the checked radio (else the first). */

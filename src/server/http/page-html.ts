@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BARE_ROUTES, MAIN_LAYOUT_MODULE, ROUTE_PAGES } from '../../shared/client-routes';
 import { PAGE_ANSWERS_ELEMENT_ID } from '../../shared/page-answers';
+import { PAGE_MODULES_ELEMENT_ID, type PageModules } from '../../shared/page-modules';
 import { PAGE_QUERIES_ELEMENT_ID } from '../../shared/page-queries';
+import { escapeHtml } from './escape-html';
 import { scriptJson } from './page-answers';
 import { pageDataPaths } from './page-data';
 
@@ -20,8 +22,10 @@ function closure(manifest: Manifest, key: string, into: Set<string>): Set<string
   return into;
 }
 
-const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** The app itself (main.tsx, a second entry of the build), which the entry (boot.ts) starts once the page has painted. */
+const APP_MODULE = 'main.tsx';
+/** The code that makes the warnings drawn over a page modal (warnings.ts, the build's third entry). */
+const WARNINGS_MODULE = 'warnings.ts';
 
 /**
  * The landing backdrop's first image as plain HTML, before the app's root: it paints as soon as
@@ -30,7 +34,7 @@ const escapeAttribute = (value: string) =>
  * removes it (src/client/shell/first-backdrop.ts).
  */
 const firstBackdropHtml = (image: string) =>
-  `<div id="first-backdrop" class="first-backdrop" aria-hidden="true"><img src="${escapeAttribute(image)}" alt="" fetchpriority="high"></div>\n    `;
+  `<div id="first-backdrop" class="first-backdrop" aria-hidden="true"><img src="${escapeHtml(image)}" alt="" fetchpriority="high"></div>\n    `;
 
 /**
  * The page the server sends for a route (`search`: the address's query string, without '?'), for a
@@ -48,6 +52,8 @@ export type PageHtml = (
      * cache it was drawn from. (The answers stay whole beside it: compressed, the repeat costs little.)
      */
     drawn?: { html: string; queries: unknown };
+    /** The warnings drawn over the page (page-warnings.ts), at the top of its body. */
+    warnings?: string;
   },
 ) => string;
 
@@ -66,11 +72,11 @@ export function pageRoute(pathname: string): string | undefined {
 }
 
 /**
- * The client's index.html for each route, naming the chunks that route loads lazily (its page, the
- * main layout and their static imports) as `<link rel="modulepreload">`, so the browser fetches
- * them beside the entry chunk rather than after the entry has run. (Every page's styles are in the
- * one stylesheet index.html links.) Built once from the build manifest; without a manifest (an
- * older build) every route gets index.html as it is.
+ * The client's index.html for each route, naming the app (main.tsx) and the chunks that route
+ * needs (the app's imports, its page, the main layout and their static imports) for the entry to
+ * ask for all at once after the first paint (decision 0030): one round trip rather than a chain.
+ * (Every page's styles are in the one stylesheet index.html links.) Built once from the build
+ * manifest; without a manifest (an older build) every route gets index.html as it is.
  */
 export function loadPageHtml(
   clientDir: string,
@@ -85,23 +91,28 @@ export function loadPageHtml(
   const manifestFile = path.join(clientDir, '.vite/manifest.json');
   if (!existsSync(manifestFile)) return () => indexHtml;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const inEntry = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, inEntry);
+  // The entry (boot.ts) is index.html's own script, and imports nothing (scripts/lib/first-load.mjs checks).
+  const app = manifest[APP_MODULE];
 
   const htmlFor = (modules: string[]): string => {
+    if (!app) return indexHtml;
     const keys = new Set<string>();
-    for (const module of modules) closure(manifest, module, keys);
-    const links: string[] = [];
+    for (const module of [APP_MODULE, ...modules]) closure(manifest, module, keys);
+    const files = new Set<string>();
     for (const key of keys) {
-      if (inEntry.has(key)) continue;
       const chunk = manifest[key] as ManifestChunk;
-      if (chunk.file.endsWith('.js')) links.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+      if (key !== APP_MODULE && chunk.file.endsWith('.js')) files.add(`/${chunk.file}`);
     }
+    const named: PageModules = { app: `/${app.file}`, modules: [...files] };
     // (Replacers as functions here and below: a replacement string would read `$&` and the like.)
-    return links.length > 0
-      ? indexHtml.replace('</head>', () => `    ${[...new Set(links)].join('\n    ')}\n  </head>`)
-      : indexHtml;
+    return indexHtml.replace(
+      '</head>',
+      () =>
+        `  <script type="application/json" id="${PAGE_MODULES_ELEMENT_ID}">${scriptJson(named)}</script>\n  </head>`,
+    );
   };
+  // A path that is no route: the app alone, whose router sends the visitor on.
+  const unrouted = htmlFor([]);
 
   const byRoute = new Map<string, string>();
   const withFirstImage = new Map<string, string>();
@@ -116,20 +127,37 @@ export function loadPageHtml(
           // Asked for first, ahead of the scripts and stylesheets: it is the page's largest paint.
           .replace(
             '</title>',
-            () => `</title>\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image)}">`,
+            () => `</title>\n    <link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image)}">`,
           )
           .replace('<div id="root">', () => `${firstBackdropHtml(image)}<div id="root">`),
       );
     }
   }
-  return (pathname, { hasSession = false, search = '', answers = {}, drawn } = {}) => {
+  // The warnings' code (warnings.ts), in the pages it has warnings to take over in, with its imports.
+  const warningsScripts = [...closure(manifest, WARNINGS_MODULE, new Set())]
+    .map((key) => manifest[key] as ManifestChunk)
+    .filter((chunk) => chunk.file.endsWith('.js'))
+    .map((chunk) =>
+      chunk.isEntry
+        ? `<script type="module" crossorigin src="/${chunk.file}"></script>`
+        : `<link rel="modulepreload" crossorigin href="/${chunk.file}">`,
+    );
+  const withWarnings = (html: string, warnings: string) =>
+    warnings
+      ? html
+          .replace('</head>', () => `  ${warningsScripts.join('\n    ')}\n  </head>`)
+          .replace('<body>', () => `<body>\n    ${warnings}`)
+      : html;
+
+  return (pathname, { hasSession = false, search = '', answers = {}, drawn, warnings = '' } = {}) => {
     const route = pageRoute(pathname);
     const html = route && ((hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route));
-    if (!route || html === undefined) return indexHtml;
+    if (!route || html === undefined) return withWarnings(unrouted, warnings);
+    let page = withWarnings(html, warnings);
     const data = pageDataPaths(route, new URLSearchParams(search), hasSession).map(
-      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin>`,
+      (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin>`,
     );
-    let page = data.length > 0 ? html.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    ')) : html;
+    if (data.length > 0) page = page.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    '));
     if (drawn) {
       page = page
         .replace(EMPTY_ROOT, () => `<div id="root" data-drawn>${drawn.html}</div>`)

@@ -10,6 +10,7 @@ import { fetchPageAnswers } from './page-answers';
 import { firstPaintPaths } from './page-data';
 import { loadPageDrawing } from './page-drawing';
 import { loadPageHtml, pageRoute } from './page-html';
+import { pageWarningsHtml } from './page-warnings';
 
 // Precompressed siblings (name.js.br, name.js.gz) are the same hashed asset.
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
@@ -64,11 +65,24 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     }
     return (
       reply
-        // The page may hold the member's own answers (their session, their lists): never a shared cache's.
+        // The page may hold the member's own answers (their session, their lists), and its warnings
+        // depend on the browser and its cookies: never a shared cache's.
         .header('cache-control', 'private, no-cache')
-        .header('vary', 'Cookie')
+        .header('vary', 'Cookie, User-Agent')
         .type('text/html; charset=utf-8')
-        .send(pageHtml(url, { hasSession, search, answers, drawn: drawn.kind === 'page' ? drawn : undefined }))
+        .send(
+          pageHtml(url, {
+            hasSession,
+            search,
+            answers,
+            drawn: drawn.kind === 'page' ? drawn : undefined,
+            warnings: pageWarningsHtml({
+              userAgent: request.headers['user-agent'] ?? '',
+              cookie: cookie ?? '',
+              productName: config.college.productName,
+            }),
+          }),
+        )
     );
   };
   if (hasClient) {

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { escapeHtml } from '../http/escape-html';
 
 export interface MailMessage {
   to: string;
@@ -122,9 +123,6 @@ export function createFileMailer(
     async close() {},
   };
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 
 /**
  * Both parts of a message from paragraphs and an optional button link. Every piece of text is

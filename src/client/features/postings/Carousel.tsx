@@ -67,7 +67,14 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
             hidden={i !== current}
             className={styles.slide}
           >
-            <img src={slide.src} alt={slide.alt} draggable={false} loading={i === 0 ? 'eager' : 'lazy'} />
+            {/* The first slide is the detail view's largest paint: asked for first. */}
+            <img
+              src={slide.src}
+              alt={slide.alt}
+              draggable={false}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
+            />
           </div>
         ))}
       </div>
