@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { firstPaintPaths } from '../src/server/http/page-data';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client';
 import { user } from '../src/server/db/schema';
 import type { AlertPosting } from '../src/server/saved-searches/queries';
@@ -59,12 +60,22 @@ const TARGETS = [
   // the search's first 8 cards, and one posting.
   { name: 'search answer', path: '/api/postings?location=oncampus&limit=8', uncached: false },
   { name: '/postings (HTML)', path: '/postings?location=oncampus', uncached: false },
+  // Every API answer that page carries (the college, the session, the footer's count, the inbox
+  // badge, the search, the student's lifestyle answers), one after another: what a browser drawing
+  // the page itself would ask for. Counted in sets of answers a second.
+  {
+    name: "/postings' answers",
+    path: '/postings?location=oncampus',
+    sequence: firstPaintPaths('/postings', new URLSearchParams('location=oncampus'), true),
+    uncached: false,
+  },
   { name: 'posting answer', path: '/api/postings/{posting}', uncached: false },
   { name: 'detail view (HTML)', path: '/detailView?id={posting}', uncached: false },
 ];
 /** Each drawn page and the answer it contains, for the summary's cost ratio. */
 const DRAWN_PAGES = [
   { page: '/postings (HTML)', answer: 'search answer' },
+  { page: '/postings (HTML)', answer: "/postings' answers" },
   { page: 'detail view (HTML)', answer: 'posting answer' },
 ];
 
@@ -118,7 +129,8 @@ async function signedInMember(app: FastifyInstance, database: DatabaseHandle, te
   return { id, cookie: cookies.map((c) => c.split(';')[0]).join('; ') };
 }
 
-async function measure(url: string, cookie: string, seconds: number): Promise<Measure> {
+/** `sequence`: paths each connection asks for in turn; the rate is then in whole sequences a second. */
+async function measure(url: string, cookie: string, seconds: number, sequence?: string[]): Promise<Measure> {
   // In worker threads, so the load generator does not share the server's event loop.
   const result = await autocannon({
     url,
@@ -126,9 +138,10 @@ async function measure(url: string, cookie: string, seconds: number): Promise<Me
     duration: seconds,
     headers: { cookie },
     workers: WORKERS,
+    ...(sequence ? { requests: sequence.map((path) => ({ method: 'GET' as const, path })) } : {}),
   });
   return {
-    rps: result.requests.average,
+    rps: result.requests.average / (sequence?.length ?? 1),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -287,8 +300,9 @@ async function benchEngine(kind: 'pglite' | 'postgres'): Promise<{ results: Resu
       const [aPosting] = await queryRows<{ id: string }>(database.db, sql`select id from posting limit 1`);
       for (const target of chosenTargets) {
         const url = `${target.uncached ? uncachedAddress : address}${target.path.replace('{posting}', aPosting?.id ?? '')}`;
-        await measure(url, member.cookie, 1); // warm-up
-        const m = await measure(url, member.cookie, DURATION_S);
+        const sequence = 'sequence' in target ? target.sequence : undefined;
+        await measure(url, member.cookie, 1, sequence); // warm-up
+        const m = await measure(url, member.cookie, DURATION_S, sequence);
         (results[size] as Record<string, Measure>)[target.name] = m;
         log(
           `  ${kind} @ ${size.toLocaleString('en-US')}: ${target.name.padEnd(18)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${m.errors ? `  (${m.errors} errors!)` : ''}`,
