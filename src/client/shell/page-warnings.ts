@@ -1,6 +1,6 @@
 /**
- * The warnings the server drew over the page (src/server/http/page-warnings.ts), taken over by the
- * browser's entry before the app's code arrives: the one the visitor sees becomes a modal dialog
+ * The warnings the server drew over the page (src/server/http/page-warnings.ts), taken over by their
+ * own script (warnings.ts), before the app's code arrives: the one the visitor sees becomes a modal dialog
  * (focus inside, the page behind inert, Tab kept inside, Escape or a click outside answers it),
  * one at a time, the in-app browser's first. An answered warning is removed and remembered for
  * the visit in a cookie, so the server does not draw it again. One the stylesheet hides (the

@@ -2,8 +2,8 @@
  * The warnings every page shows over itself (spec: the in-app browser's warning and the 'Mobile
  * Warning' under 426 px), drawn in the page's HTML (decision 0030): they paint with the page, not
  * after its scripts, and read and close without any (`<form method="dialog">`). The stylesheet
- * shows the narrow-screen one only under 426 px; the browser's entry makes the one shown modal
- * (src/client/shell/page-warnings.ts). Once answered, a session cookie keeps each away.
+ * shows the narrow-screen one only under 426 px; their script (src/client/warnings.ts, named in
+ * the page only with a warning) makes the one shown modal. Once answered, a session cookie keeps each away.
  */
 import { messages } from '../../shared/messages';
 import { type PageWarning, WARNING_SEEN, WARNING_SEEN_COOKIE } from '../../shared/page-warnings';
