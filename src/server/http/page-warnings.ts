@@ -3,14 +3,15 @@
  * Warning' under 426 px), drawn in the page's HTML (decision 0030): they paint with the page, not
  * after its scripts, and read and close without any (`<form method="dialog">`). The stylesheet
  * shows the narrow-screen one only under 426 px; their script (src/client/warnings.ts, named in
- * the page only with a warning) makes the one shown modal. Once answered, a session cookie keeps each away.
+ * the page only with a warning) makes the one shown modal. Once answered, a session cookie keeps
+ * each away.
  */
 import { messages } from '../../shared/messages';
 import { type PageWarning, WARNING_SEEN, WARNING_SEEN_COOKIE } from '../../shared/page-warnings';
 import { escapeHtml } from './escape-html';
 
 /** The in-app browser named in a user agent, if sign-in is known to break inside it. */
-export function inAppBrowserOf(userAgent: string): 'Instagram' | 'LinkedIn' | null {
+function inAppBrowserOf(userAgent: string): 'Instagram' | 'LinkedIn' | null {
   if (/\bInstagram\b/i.test(userAgent)) return 'Instagram';
   if (/\bLinkedInApp\b/i.test(userAgent)) return 'LinkedIn';
   return null;
