@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages';
 import { ApiError, apiFetch } from '../../api/client';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import styles from './UnsubscribePage.module.css';
+import styles from '../../ui/EmailLinkPage.module.css';
 
 const text = conversationMessages.unsubscribePage;
 

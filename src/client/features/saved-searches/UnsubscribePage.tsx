@@ -7,8 +7,8 @@ import type { UnsubscribeView } from '../../../shared/schemas/saved-search';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import styles from '../../ui/EmailLinkPage.module.css';
 import { confirmUnsubscribe, describeUnsubscribe } from './api';
-import styles from './UnsubscribePage.module.css';
 
 const text = savedSearchMessages.unsubscribe;
 
