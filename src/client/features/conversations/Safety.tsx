@@ -1,16 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { messages } from '../../../shared/messages';
-import {
-  REPORT_DETAILS_MAX_LENGTH,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type ReportReason,
-} from '../../../shared/moderation';
 import type { ConversationView, MessageView } from '../../../shared/schemas/conversations';
 import { ApiError } from '../../api/client';
+import { ReportDialog, type ReportOutcome } from '../../common/ReportDialog';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
-import fieldStyles from '../../ui/FormField.module.css';
 import { useBlock, useReportMessage } from './api';
 import styles from './Messages.module.css';
 
@@ -25,41 +19,7 @@ const failure = (error: unknown, title: string): Outcome =>
 export function ReportButton({ conversationId, message }: { conversationId: string; message: MessageView }) {
   const report = useReportMessage(conversationId);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [details, setDetails] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const ids = { form: useId(), reasons: useId(), details: useId(), problem: useId() };
-  const ok = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (outcome) ok.current?.focus();
-  }, [outcome]);
-  const close = () => {
-    setOpen(false);
-    setOutcome(null);
-    setProblem(null);
-  };
-  const submit = () => {
-    if (!reason) {
-      setProblem('Please choose a reason for the report.');
-      return;
-    }
-    report.mutate(
-      { seq: message.seq, reason, details: details.trim() },
-      {
-        onSuccess: () => {
-          setReason(null);
-          setDetails('');
-          setOutcome({
-            kind: 'done',
-            title: 'Report Sent',
-            message: `Thank you. A moderator will look at the message. ${message.senderName} is not told who reported it.`,
-          });
-        },
-        onError: (error) => setOutcome(failure(error, 'Report Not Sent')),
-      },
-    );
-  };
+  const [outcome, setOutcome] = useState<ReportOutcome | null>(null);
   return (
     <>
       <button
@@ -70,90 +30,35 @@ export function ReportButton({ conversationId, message }: { conversationId: stri
       >
         Report
       </button>
-      <Dialog
+      <ReportDialog
         open={open}
-        title={outcome ? outcome.title : 'Report this message'}
-        description={
-          outcome
-            ? outcome.message
-            : `Tell the moderators what is wrong with this message from ${message.senderName}. They are not told who reported it.`
-        }
-        dismissible={!report.isPending}
-        onOpenChange={(next) => (next ? setOpen(true) : close())}
-        actions={
-          outcome === null ? (
-            <>
-              <button
-                type="button"
-                className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-                onClick={close}
-                disabled={report.isPending}
-              >
-                Cancel
-              </button>
-              <button type="submit" form={ids.form} className={buttonStyles.button} disabled={report.isPending}>
-                {report.isPending ? 'Sending...' : 'Send report'}
-              </button>
-            </>
-          ) : (
-            <button type="button" className={buttonStyles.button} onClick={close} ref={ok}>
-              OK
-            </button>
+        title="Report this message"
+        description={`Tell the moderators what is wrong with this message from ${message.senderName}. They are not told who reported it.`}
+        quoted={<blockquote className={styles.quoted}>{message.body}</blockquote>}
+        sending={report.isPending}
+        outcome={outcome}
+        onSend={(input) =>
+          report.mutate(
+            { seq: message.seq, ...input },
+            {
+              onSuccess: () =>
+                setOutcome({
+                  sent: true,
+                  title: 'Report Sent',
+                  message: `Thank you. A moderator will look at the message. ${message.senderName} is not told who reported it.`,
+                }),
+              onError: (error) => {
+                const { title, message: text } = failure(error, 'Report Not Sent');
+                setOutcome({ sent: false, title, message: text });
+              },
+            },
           )
         }
-      >
-        {outcome === null ? (
-          <form
-            id={ids.form}
-            className={styles.dialogForm}
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <blockquote className={styles.quoted}>{message.body}</blockquote>
-            <fieldset
-              className={styles.choices}
-              aria-describedby={problem ? ids.problem : undefined}
-              aria-invalid={problem ? true : undefined}
-            >
-              <legend className={fieldStyles.label}>Reason</legend>
-              {REPORT_REASONS.map((value) => (
-                <label key={value} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name={ids.reasons}
-                    value={value}
-                    checked={reason === value}
-                    onChange={() => {
-                      setReason(value);
-                      setProblem(null);
-                    }}
-                  />
-                  {REPORT_REASON_LABELS[value]}
-                </label>
-              ))}
-            </fieldset>
-            {problem ? (
-              <p id={ids.problem} role="alert" className={styles.error}>
-                {problem}
-              </p>
-            ) : null}
-            <label className={fieldStyles.label} htmlFor={ids.details}>
-              Details (optional)
-            </label>
-            <textarea
-              id={ids.details}
-              className={fieldStyles.control}
-              value={details}
-              maxLength={REPORT_DETAILS_MAX_LENGTH}
-              rows={3}
-              onChange={(event) => setDetails(event.target.value)}
-            />
-          </form>
-        ) : null}
-      </Dialog>
+        onClose={() => {
+          setOpen(false);
+          setOutcome(null);
+        }}
+      />
     </>
   );
 }
