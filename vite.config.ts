@@ -65,7 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // The main layout's pieces and the server-state cache every page under it uses,
                   // in one file beside the layout's own chunk.
                   name: 'shell',
-                  test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](ui[\\/]format-en-us|app[\\/](Navbar|Footer|SessionWatcher|query-client)|shell[\\/](first-backdrop|posting-keys)|features[\\/]pings[\\/]api)|src[\\/]shared[\\/]schemas[\\/]filter-params\.ts/,
+                  test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](ui[\\/]format-en-us|app[\\/](Navbar|Footer|SessionWatcher|query-client)|shell[\\/](first-backdrop|posting-keys|clock)|features[\\/]pings[\\/]api)|src[\\/]shared[\\/]schemas[\\/]filter-params\.ts/,
                 },
                 {
                   // A posting card and what it draws (the search, the profile's lists, the detail view's

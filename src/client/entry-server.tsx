@@ -16,6 +16,7 @@ import { provideServerAnswers } from './api/page-answers';
 import { queryClient } from './app/query-client';
 import { AppRoutes, preloadRoute, retryPage } from './app/router';
 import { accessFor, decideAccess } from './shell/access';
+import { setDrawnAt } from './shell/clock';
 import { ConfigProvider, setLoadedConfig } from './shell/config-context';
 import { SESSION_QUERY_KEY, sessionStateOf, setSession } from './shell/session';
 import { ErrorBoundary } from './ui/ErrorBoundary';
@@ -76,6 +77,8 @@ async function drawAlone(url: string, answers: Readonly<Record<string, unknown>>
   }
 
   provideServerAnswers(answers);
+  const drawnAt = Date.now();
+  setDrawnAt(drawnAt);
   setLoadedConfig(config);
   setSession(me);
   queryClient.clear();
@@ -109,7 +112,7 @@ async function drawAlone(url: string, answers: Readonly<Record<string, unknown>>
     const queries = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== SESSION_QUERY_KEY[0],
     });
-    return { kind: 'page', html, queries };
+    return { kind: 'page', html, queries, drawnAt };
   } finally {
     queryClient.clear();
     provideServerAnswers({});

@@ -19,6 +19,9 @@ import { browserCookies, type SeededServer, startSeededServer } from '../support
 let seeded: SeededServer<'admin'>;
 let browser: Browser;
 let postingId = '';
+/** A posting made at 02:30 UTC on November 20: still November 19 in New York. */
+let lateEveningId = '';
+const LATE_EVENING = new Date('2026-11-20T02:30:00.000Z');
 
 beforeAll(async () => {
   [seeded, browser] = await Promise.all([
@@ -28,6 +31,21 @@ beforeAll(async () => {
         .update(posting)
         .set({ description: 'Quiet juniors who cook together on Sundays.' })
         .where(eq(posting.id, postingId));
+      // Off campus: the on-campus search above counts one posting.
+      lateEveningId = await insertPosting(db, members.admin.id, {
+        adminName: members.admin.name,
+        listingLocation: 'offcampus',
+        dorm: null,
+        address: '12 Foster Street',
+        monthlyRent: 1200,
+        rentType: 'per_person',
+        rentStart: '2027-06-01',
+        rentEnd: '2028-05-31',
+      });
+      await db
+        .update(posting)
+        .set({ createdAt: LATE_EVENING, updatedAt: LATE_EVENING })
+        .where(eq(posting.id, lateEveningId));
     }),
     launchBrowser(),
   ]);
@@ -52,7 +70,7 @@ describe('what the server draws', () => {
     for (const path of ['/', '/postings', `/detailView?id=${postingId}`, '/myProfile']) {
       const sent = await sentHtml(path, cookie);
       expect(sent.status, path).toBe(200);
-      expect(sent.html, path).toContain('<div id="root" data-drawn>');
+      expect(sent.html, path).toMatch(/<div id="root" data-drawn data-drawn-at="\d+">/);
       expect(sent.html, path).not.toContain('role="status">Loading...</p></div>');
     }
     expect((await sentHtml('/postings?location=oncampus', cookie)).html).toContain('>1 posting<');
@@ -175,6 +193,31 @@ describe('paint first, then the scripts', () => {
     });
     expect(appScripts).toBeGreaterThan(3);
     expect(firstAppScript).toBeGreaterThanOrEqual(painted);
+    await context.close();
+  });
+});
+
+describe("dates in the reader's time zone", () => {
+  it("takes over a page whose dates fall on another day in the reader's zone, then shows the reader's day", async () => {
+    // The server draws in UTC (no reader's zone is known to it); the browser takes the page over
+    // reading the same, then writes the reader's day.
+    const sent = await sentHtml(`/detailView?id=${lateEveningId}`, seeded.members.admin.cookie);
+    expect(sent.html).toMatch(/Posted <time[^>]*>November 20, 2026<\/time>/);
+    const context = await browser.newContext({
+      timezoneId: 'America/New_York',
+      viewport: { width: 1280, height: 900 },
+    });
+    await context.addCookies(browserCookies(seeded.server, seeded.members.admin.cookie));
+    const page = await context.newPage();
+    const said: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') said.push(message.text());
+    });
+    page.on('pageerror', (error) => said.push(error.message));
+    await page.goto(`${seeded.server.url}/detailView?id=${lateEveningId}`);
+    await page.locator('#root[data-ready]').waitFor({ state: 'attached' });
+    await page.locator('time', { hasText: 'November 19, 2026' }).first().waitFor();
+    expect(said).toEqual([]);
     await context.close();
   });
 });

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
+import { useClock } from '../shell/clock';
 import { useCollege } from '../shell/config-context';
 import { useGroupsMatched } from '../shell/groups-matched';
 import { mailtoHref } from '../ui/mailto';
 import styles from './Footer.module.css';
 
 export function Footer() {
+  const clock = useClock();
   const college = useCollege();
   const { footer } = college;
   const groupsMatched = useGroupsMatched();
@@ -58,7 +60,8 @@ export function Footer() {
         </p>
       </div>
       <p className={styles.copyright}>
-        © {new Date().getFullYear()} {college.productName} · for students of {college.college.name} ·{' '}
+        © {clock.zone === 'utc' ? new Date(clock.now).getUTCFullYear() : new Date(clock.now).getFullYear()}{' '}
+        {college.productName} · for students of {college.college.name} ·{' '}
         <Link to="/about">About {college.productName}</Link>
       </p>
     </footer>

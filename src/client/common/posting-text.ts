@@ -3,6 +3,7 @@ import type { PublicConfig } from '../../shared/schemas/college';
 import { type FilterField, fieldsFor, SUBLET_LABELS } from '../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../shared/schemas/filters';
 import type { PostingCard as Card } from '../../shared/schemas/posting-view';
+import type { Zone } from '../shell/clock';
 import { calendarDate, dollars, type RelativeUnit, relativeTime } from '../ui/format-en-us';
 
 /** The dorm's label (on campus) or the address (off campus). */
@@ -46,8 +47,11 @@ const UNITS: [RelativeUnit, number][] = [
   ['minute', 60],
 ];
 
-/** 'today', '3 days ago', 'last month'... from an ISO timestamp (under a minute: 'just now'). */
-export function timeAgo(iso: string, now: number = Date.now()): string {
+/**
+ * 'today', '3 days ago', 'last month'... from an ISO timestamp (under a minute: 'just now'), `now`
+ * being the page's clock (useClock).
+ */
+export function timeAgo(iso: string, now: number): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   if (Number.isNaN(seconds)) return iso;
   for (const [unit, size] of UNITS) {
@@ -57,12 +61,21 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
 }
 
 /** 'Updated 3 days ago'. */
-export const updatedText = (iso: string, now?: number) => `Updated ${timeAgo(iso, now)}`;
+export const updatedText = (iso: string, now: number) => `Updated ${timeAgo(iso, now)}`;
 
-/** 'November 23, 2026' from an ISO timestamp, in the reader's time zone. */
-export function dayText(iso: string): string {
+/** 'November 23, 2026' from an ISO timestamp, in the page's time zone (useClock: the reader's, once the page is the browser's). */
+export function dayText(iso: string, zone: Zone): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : calendarDate(date, { month: 'long' });
+  return Number.isNaN(date.getTime()) ? iso : calendarDate(date, { month: 'long', utc: zone === 'utc' });
+}
+
+/** 'Nov 23, 2026, 4:05 PM' from an ISO timestamp, in the page's time zone (useClock). */
+export function dateTimeText(iso: string, zone: Zone): string {
+  return new Date(iso).toLocaleString('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(zone === 'utc' ? { timeZone: 'UTC' } : {}),
+  });
 }
 
 /** What a chip says for one active filter, or null for fields that are not filters (sort). */

@@ -51,7 +51,7 @@ export type PageHtml = (
      * The page drawn on the server (page-drawing.ts): its HTML in place of 'Loading...', and the query
      * cache it was drawn from. (The answers stay whole beside it: compressed, the repeat costs little.)
      */
-    drawn?: { html: string; queries: unknown };
+    drawn?: { html: string; queries: unknown; drawnAt: number };
     /** The warnings drawn over the page (page-warnings.ts), at the top of its body. */
     warnings?: string;
   },
@@ -160,7 +160,7 @@ export function loadPageHtml(
     if (data.length > 0) page = page.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    '));
     if (drawn) {
       page = page
-        .replace(EMPTY_ROOT, () => `<div id="root" data-drawn>${drawn.html}</div>`)
+        .replace(EMPTY_ROOT, () => `<div id="root" data-drawn data-drawn-at="${drawn.drawnAt}">${drawn.html}</div>`)
         .replace(
           '</head>',
           () =>

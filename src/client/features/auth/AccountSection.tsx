@@ -7,12 +7,13 @@ import { messages } from '../../../shared/messages';
 import type { AccountDetails, ChangePasswordInput } from '../../../shared/schemas/account';
 import type { Me, MeResponse } from '../../../shared/schemas/me';
 import { ApiError, apiFetch } from '../../api/client';
+import { dayText } from '../../common/posting-text';
+import { useClock } from '../../shell/clock';
 import { useCollege } from '../../shell/config-context';
 import { SESSION_QUERY_KEY } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
-import { calendarDate } from '../../ui/format-en-us';
 import { useLightForm } from '../../ui/light-form';
 import { showNotice } from '../../ui/Notice';
 import styles from './AccountSection.module.css';
@@ -195,6 +196,7 @@ function DeleteAccount({ email }: { email: string }) {
 
 /** The profile's Account section: details, change password (password accounts), delete my account. */
 export function AccountSection({ user }: { user: Me }) {
+  const clock = useClock();
   const college = useCollege();
   const details = useQuery({
     queryKey: [...ACCOUNT_QUERY_KEY, user.id],
@@ -235,9 +237,7 @@ export function AccountSection({ user }: { user: Me }) {
             <div>
               <dt>{accountMessages.memberSince}</dt>
               <dd>
-                <time dateTime={account.memberSince}>
-                  {calendarDate(new Date(account.memberSince), { month: 'long' })}
-                </time>
+                <time dateTime={account.memberSince}>{dayText(account.memberSince, clock.zone)}</time>
               </dd>
             </div>
           </dl>

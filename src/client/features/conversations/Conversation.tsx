@@ -5,6 +5,8 @@ import { PING_STATUS_LABELS } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { ConversationView, MessageView } from '../../../shared/schemas/conversations';
 import { ApiError } from '../../api/client';
+import { dateTimeText } from '../../common/posting-text';
+import { useClock } from '../../shell/clock';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import fieldStyles from '../../ui/FormField.module.css';
@@ -14,16 +16,16 @@ import { MessageText } from './linkify';
 import styles from './Messages.module.css';
 import { BlockButton, ReportButton } from './Safety';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** Within this many pixels of the end, the reader follows new messages; further up, their place stays. */
 const FOLLOW_PX = 80;
 
 function Message({ message, conversationId }: { message: MessageView; conversationId: string }) {
+  const clock = useClock();
   return (
     <li className={`${styles.message} ${message.fromYou ? styles.mine : ''}`} data-seq={message.seq}>
       <p className={styles.messageHead}>
         <span className={styles.author}>{message.fromYou ? 'You' : message.senderName}</span>{' '}
-        <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
+        <time dateTime={message.createdAt}>{dateTimeText(message.createdAt, clock.zone)}</time>
       </p>
       <p className={styles.body}>
         <MessageText body={message.body} />

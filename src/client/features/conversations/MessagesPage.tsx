@@ -2,15 +2,16 @@ import { Link, useParams } from 'react-router';
 import { PING_STATUS_LABELS } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { ConversationSummary } from '../../../shared/schemas/conversations';
+import { dateTimeText } from '../../common/posting-text';
+import { useClock } from '../../shell/clock';
 import { usePageTitle } from '../../shell/use-page-title';
 import { PagedListStates } from '../../ui/PagedListStates';
 import { useConversationList } from './api';
 import { ConversationPane } from './Conversation';
 import styles from './Messages.module.css';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 function Row({ item, active }: { item: ConversationSummary; active: boolean }) {
+  const clock = useClock();
   const place = item.posting.place;
   const last = item.lastMessage;
   return (
@@ -36,7 +37,7 @@ function Row({ item, active }: { item: ConversationSummary; active: boolean }) {
           <span className={styles.preview}>
             {last.fromYou ? 'You: ' : ''}
             {last.body}
-            <span className="visually-hidden">, {when(last.createdAt)}</span>
+            <span className="visually-hidden">, {dateTimeText(last.createdAt, clock.zone)}</span>
           </span>
         ) : null}
       </Link>

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { instagramLink, phoneLink } from '../../common/contact-links';
 import { EmailLink } from '../../common/EmailLink';
 import { dayText } from '../../common/posting-text';
+import { useClock } from '../../shell/clock';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { showNotice } from '../../ui/Notice';
@@ -129,6 +130,7 @@ function ManageRow({
   onAction: (member: GroupMemberView, action: MemberAction) => void;
   busy: boolean;
 }) {
+  const clock = useClock();
   const typed = member.typed;
   if (!typed) return null;
   const controls = memberControls('admin', member, now);
@@ -223,7 +225,7 @@ function ManageRow({
           <>
             {' '}
             · invitation valid until{' '}
-            <time dateTime={typed.invitationExpiresAt}>{dayText(typed.invitationExpiresAt)}</time>
+            <time dateTime={typed.invitationExpiresAt}>{dayText(typed.invitationExpiresAt, clock.zone)}</time>
           </>
         ) : null}
       </p>

@@ -5,6 +5,7 @@ import { pageAddress } from '../../../shared/page-addresses';
 import type { InvitationView } from '../../../shared/schemas/groups';
 import { ApiError } from '../../api/client';
 import { dayText } from '../../common/posting-text';
+import { useClock } from '../../shell/clock';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { showNotice } from '../../ui/Notice';
@@ -88,6 +89,7 @@ export function InvitationAnswers({
 /** /invitations/:token: the page an invitation e-mail links to (issue 23). */
 export function Component() {
   usePageTitle('Invitation to a group');
+  const clock = useClock();
   const { token = '' } = useParams();
   const invitation = useInvitationByToken(token);
   const [declined, setDeclined] = useState(false);
@@ -160,7 +162,7 @@ export function Component() {
           <div>
             <dt>Invitation valid until</dt>
             <dd>
-              <time dateTime={view.expiresAt}>{dayText(view.expiresAt)}</time>
+              <time dateTime={view.expiresAt}>{dayText(view.expiresAt, clock.zone)}</time>
             </dd>
           </div>
         </dl>

@@ -6,6 +6,7 @@ import { ACADEMIC_YEAR_LABELS, ACADEMIC_YEARS, GENDER_LABELS, GENDERS } from '..
 import { pageAddress } from '../../../shared/page-addresses';
 import { groupMessages, type InvitationView, SHARING_LIMITS, type Sharing } from '../../../shared/schemas/groups';
 import { dayText } from '../../common/posting-text';
+import { useClock } from '../../shell/clock';
 import { useSession } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import fieldStyles from '../../ui/FormField.module.css';
@@ -28,6 +29,7 @@ function useHashTarget(id: string, ready: boolean) {
 }
 
 function InvitationItem({ invitation }: { invitation: InvitationView }) {
+  const clock = useClock();
   const [declined, setDeclined] = useState(false);
   return (
     <li className={styles.item}>
@@ -36,7 +38,7 @@ function InvitationItem({ invitation }: { invitation: InvitationView }) {
       </p>
       <p id={`invitation-${invitation.id}`}>
         {invitation.adminName} listed you as {invitation.memberName}. Valid until{' '}
-        <time dateTime={invitation.expiresAt}>{dayText(invitation.expiresAt)}</time>.
+        <time dateTime={invitation.expiresAt}>{dayText(invitation.expiresAt, clock.zone)}</time>.
       </p>
       <p>
         <Link to={pageAddress.posting(invitation.postingId)} state={{ backTo: '/myProfile#invitations' }}>
@@ -81,6 +83,7 @@ export function InvitationsSection() {
 
 /** The groups the student joined (not as their admin). */
 export function MyGroupsSection() {
+  const clock = useClock();
   const groups = useMyGroups();
   useHashTarget('groups', !groups.isPending);
   return (
@@ -106,7 +109,7 @@ export function MyGroupsSection() {
                 {GROUP_ROLE_LABELS[group.role]} · administered by {group.adminName} · {group.status}
               </p>
               <p className={styles.muted}>
-                Joined <time dateTime={group.joinedAt}>{dayText(group.joinedAt)}</time>
+                Joined <time dateTime={group.joinedAt}>{dayText(group.joinedAt, clock.zone)}</time>
               </p>
               {group.role === 'admin' ? null : <LeaveGroup postingId={group.postingId} place={group.place} />}
             </li>

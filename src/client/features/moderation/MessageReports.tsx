@@ -3,13 +3,15 @@ import { conversationsApi } from '../../../shared/api/conversations';
 import { REPORT_REASON_LABELS } from '../../../shared/moderation';
 import type { MessageReportItem } from '../../../shared/schemas/conversations';
 import { apiFetch } from '../../api/client';
+import { dateTimeText } from '../../common/posting-text';
+import { useClock } from '../../shell/clock';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from './Moderation.module.css';
 
 const reportKeys = { all: ['moderation', 'message-reports'] as const };
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ReportCard({ item }: { item: MessageReportItem }) {
+  const clock = useClock();
   const queryClient = useQueryClient();
   const dismiss = useMutation({
     mutationFn: () => apiFetch(conversationsApi.dismissReport(item.id)),
@@ -22,7 +24,8 @@ function ReportCard({ item }: { item: MessageReportItem }) {
         Message from {item.message.senderName} about {item.posting.place}
       </h3>
       <p className={styles.meta}>
-        <strong>{REPORT_REASON_LABELS[item.reason]}</strong> by {item.reporterName}, {when(item.createdAt)}
+        <strong>{REPORT_REASON_LABELS[item.reason]}</strong> by {item.reporterName},{' '}
+        {dateTimeText(item.createdAt, clock.zone)}
         {item.details ? `: "${item.details}"` : ''}
       </p>
       <blockquote>{item.message.body}</blockquote>
@@ -32,7 +35,7 @@ function ReportCard({ item }: { item: MessageReportItem }) {
           <ol aria-label="Messages before the reported one">
             {item.context.map((message) => (
               <li key={message.seq}>
-                <strong>{message.senderName}</strong>, {when(message.createdAt)}: {message.body}
+                <strong>{message.senderName}</strong>, {dateTimeText(message.createdAt, clock.zone)}: {message.body}
               </li>
             ))}
           </ol>

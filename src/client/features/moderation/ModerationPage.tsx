@@ -8,7 +8,8 @@ import {
 } from '../../../shared/moderation';
 import { pageAddress } from '../../../shared/page-addresses';
 import { ApiError } from '../../api/client';
-import { placeLabel } from '../../common/posting-text';
+import { dateTimeText, placeLabel } from '../../common/posting-text';
+import { useClock } from '../../shell/clock';
 import { useCollege } from '../../shell/config-context';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
@@ -18,9 +19,8 @@ import { useModerate, useModerationActions, useModerationQueue } from './api';
 import { MessageReports } from './MessageReports';
 import styles from './Moderation.module.css';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 function QueueCard({ item }: { item: QueueItem }) {
+  const clock = useClock();
   const config = useCollege();
   const moderate = useModerate();
   const [reason, setReason] = useState('');
@@ -57,7 +57,8 @@ function QueueCard({ item }: { item: QueueItem }) {
         <ul className={styles.reports} aria-label={`Reports of ${place}`}>
           {item.reports.map((r) => (
             <li key={r.id}>
-              <strong>{REPORT_REASON_LABELS[r.reason]}</strong> by {r.reporterName}, {when(r.createdAt)}
+              <strong>{REPORT_REASON_LABELS[r.reason]}</strong> by {r.reporterName},{' '}
+              {dateTimeText(r.createdAt, clock.zone)}
               {r.details ? `: "${r.details}"` : ''}
             </li>
           ))}
@@ -136,6 +137,7 @@ function QueueCard({ item }: { item: QueueItem }) {
 /** The moderators' queue (issue 14): reported and appealed postings, the actions, and the audit record. */
 export function Component() {
   usePageTitle('Moderation');
+  const clock = useClock();
   const queue = useModerationQueue();
   const actions = useModerationActions();
   return (
@@ -168,7 +170,7 @@ export function Component() {
                   {entry.targetEmail ? ` · ${entry.targetEmail}` : ''}
                 </p>
                 <p className={styles.meta}>
-                  {entry.moderatorEmail ?? 'Automatic rule'} · {when(entry.createdAt)}
+                  {entry.moderatorEmail ?? 'Automatic rule'} · {dateTimeText(entry.createdAt, clock.zone)}
                   {entry.reason ? ` · Why: ${entry.reason}` : ''}
                 </p>
               </li>

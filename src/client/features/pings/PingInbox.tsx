@@ -7,6 +7,7 @@ import { pingMessages } from '../../../shared/ping-messages';
 import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } from '../../../shared/schemas/ping';
 import { ApiError } from '../../api/client';
 import { placeLabel } from '../../common/posting-text';
+import { useClock } from '../../shell/clock';
 import { useCollege } from '../../shell/config-context';
 import buttonStyles from '../../ui/Button.module.css';
 import { mailtoHref } from '../../ui/mailto';
@@ -45,6 +46,7 @@ function Message({ text }: { text: string | null }) {
 }
 
 function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: SenderFit }) {
+  const clock = useClock();
   const answer = useAnswerPing();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const reply = (status: PingAnswer) =>
@@ -72,7 +74,7 @@ function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: Sen
         </div>
         <p className={styles.meta}>
           For <PostingLink posting={ping.posting} /> ·{' '}
-          <time dateTime={ping.createdAt}>{shortDate(ping.createdAt)}</time>
+          <time dateTime={ping.createdAt}>{shortDate(ping.createdAt, clock.zone)}</time>
         </p>
         <p className={styles.email}>
           <a href={mailtoHref(ping.senderEmail)}>{ping.senderEmail}</a>
@@ -118,6 +120,7 @@ function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: Sen
 }
 
 function SentItem({ ping }: { ping: SentPing }) {
+  const clock = useClock();
   const config = useCollege();
   return (
     <li>
@@ -129,11 +132,11 @@ function SentItem({ ping }: { ping: SentPing }) {
           <StatusBadge status={ping.status} />
         </div>
         <p className={styles.meta}>
-          Sent <time dateTime={ping.createdAt}>{shortDate(ping.createdAt)}</time>
+          Sent <time dateTime={ping.createdAt}>{shortDate(ping.createdAt, clock.zone)}</time>
           {ping.answeredAt ? (
             <>
               {' '}
-              · updated <time dateTime={ping.answeredAt}>{shortDate(ping.answeredAt)}</time>
+              · updated <time dateTime={ping.answeredAt}>{shortDate(ping.answeredAt, clock.zone)}</time>
             </>
           ) : null}
         </p>

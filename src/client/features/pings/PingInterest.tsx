@@ -3,6 +3,7 @@ import { PING_MESSAGE_MAX_LENGTH } from '../../../shared/options';
 import { pingMessages } from '../../../shared/ping-messages';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
+import { useClock } from '../../shell/clock';
 import { useSession } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
@@ -55,7 +56,8 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
   const [message, setMessage] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const ids = { form: useId(), email: useId(), message: useId(), reason: useId() };
-  const blocked = pingBlockedReason(posting);
+  const clock = useClock();
+  const blocked = pingBlockedReason(posting, clock.zone);
   const email = session.user?.email ?? '';
 
   const submit = () => {

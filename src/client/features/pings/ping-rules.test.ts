@@ -7,19 +7,21 @@ const at = '2026-11-20T15:00:00.000Z';
 
 describe('pingBlockedReason', () => {
   it('lets a student ping an open posting, again after an answer', () => {
-    expect(pingBlockedReason(open)).toBeNull();
-    expect(pingBlockedReason({ ...open, status: 'Likely Fulfilled' })).toBeNull();
+    expect(pingBlockedReason(open, 'local')).toBeNull();
+    expect(pingBlockedReason({ ...open, status: 'Likely Fulfilled' }, 'local')).toBeNull();
     for (const status of ['accepted', 'declined', 'closed', 'expired'] as const) {
-      expect(pingBlockedReason({ ...open, viewerPing: { id: 'x', status, createdAt: at } })).toBeNull();
+      expect(pingBlockedReason({ ...open, viewerPing: { id: 'x', status, createdAt: at } }, 'local')).toBeNull();
     }
   });
 
   it('names each reason the button cannot be used', () => {
-    expect(pingBlockedReason({ ...open, viewerIsAdmin: true, viewerRole: 'admin' })).toBe(pingMessages.blocked.ownPost);
-    expect(pingBlockedReason({ ...open, viewerRole: 'member' })).toBe(OWN_GROUP);
-    expect(pingBlockedReason({ ...open, viewerRole: 'coadmin' })).toBe(OWN_GROUP);
-    expect(pingBlockedReason({ ...open, status: 'Fulfilled' })).toBe(pingMessages.blocked.fulfilled);
-    expect(pingBlockedReason({ ...open, viewerPing: { id: 'x', status: 'pending', createdAt: at } })).toMatch(
+    expect(pingBlockedReason({ ...open, viewerIsAdmin: true, viewerRole: 'admin' }, 'local')).toBe(
+      pingMessages.blocked.ownPost,
+    );
+    expect(pingBlockedReason({ ...open, viewerRole: 'member' }, 'local')).toBe(OWN_GROUP);
+    expect(pingBlockedReason({ ...open, viewerRole: 'coadmin' }, 'local')).toBe(OWN_GROUP);
+    expect(pingBlockedReason({ ...open, status: 'Fulfilled' }, 'local')).toBe(pingMessages.blocked.fulfilled);
+    expect(pingBlockedReason({ ...open, viewerPing: { id: 'x', status: 'pending', createdAt: at } }, 'local')).toMatch(
       /^You pinged this group on Nov 2\d, 2026\. Waiting for the admin's answer\.$/,
     );
   });

@@ -18,6 +18,7 @@ import { usePostingDetail } from '../../features/postings/api';
 import { BookmarkButton } from '../../features/postings/BookmarkButton';
 import { Carousel, type Slide } from '../../features/postings/Carousel';
 import { ShareButton } from '../../features/postings/ShareButton';
+import { useClock } from '../../shell/clock';
 import { useCollege } from '../../shell/config-context';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
@@ -41,14 +42,15 @@ function BackLink() {
 }
 
 function PostedDates({ createdAt, updatedAt }: { createdAt: string; updatedAt: string }) {
+  const clock = useClock();
   const edited = new Date(updatedAt).getTime() - new Date(createdAt).getTime() > 60_000;
   return (
     <p className={styles.dates}>
-      Posted <time dateTime={createdAt}>{dayText(createdAt)}</time>
+      Posted <time dateTime={createdAt}>{dayText(createdAt, clock.zone)}</time>
       {edited ? (
         <>
           <span aria-hidden="true"> · </span>
-          Updated <time dateTime={updatedAt}>{timeAgo(updatedAt)}</time>
+          Updated <time dateTime={updatedAt}>{timeAgo(updatedAt, clock.now)}</time>
         </>
       ) : null}
     </p>

@@ -5,6 +5,7 @@ import { BandBadge } from '../../common/BandBadge';
 import { cardImage, placeLabel, rentText, updatedText } from '../../common/posting-text';
 import { DeletePostingButton } from '../../features/posting-editor/DeletePostingButton';
 import { BookmarkButton } from '../../features/postings/BookmarkButton';
+import { useClock } from '../../shell/clock';
 import { useCollege } from '../../shell/config-context';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from './PostingCard.module.css';
@@ -26,6 +27,7 @@ function PostingCard({
   /** Among the first cards of a list (in view when the page opens): its image loads at once. */
   first?: boolean;
 }) {
+  const clock = useClock();
   const config = useCollege();
   const location = useLocation();
   const place = placeLabel(config, card);
@@ -75,7 +77,7 @@ function PostingCard({
           </p>
         ) : null}
         <p className={styles.updated}>
-          <time dateTime={card.updatedAt}>{updatedText(card.updatedAt)}</time>
+          <time dateTime={card.updatedAt}>{updatedText(card.updatedAt, clock.now)}</time>
         </p>
         <div className={styles.actions}>
           <Link
