@@ -244,7 +244,10 @@ function ManageGroup({ posting }: { posting: PostingDetail }) {
   const act = useMemberAction(posting.id);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [now, setNow] = useState(() => new Date());
+  // First the page's clock (the drawing's moment while the browser takes a drawn page over), so
+  // that a 'Resend' reads as the server drew it; the timer below moves it on.
+  const clock = useClock();
+  const [now, setNow] = useState(() => new Date(clock.now));
   const rows = posting.members.filter((member) => member.role !== 'admin' && member.typed);
 
   // A 'Resend' held back by the limit turns on by itself when its time comes.
