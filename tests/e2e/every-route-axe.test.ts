@@ -4,57 +4,29 @@
  * hydration error or warning, and keeps the heading the server drew. (The keyboard journeys and
  * dialogs are keyboard.test.ts; this sweep has its own file so that the two run side by side.)
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPosting } from '../support/browse-fixtures';
 import { expectAccessible, launchBrowser } from '../support/browser';
-import { collegeConfigWith } from '../support/college-config';
+import { type ModeratedWorld, startModeratedWorld } from '../support/moderated-world';
 import { CLIENT_ROUTES, routeUrl } from '../support/routes';
-import { browserCookies, pageAt, type SeededServer, startSeededServer } from '../support/seeded-server';
+import { browserCookies, pageAt } from '../support/seeded-server';
 
-let seeded: SeededServer<'admin' | 'pinger'>;
+let world: ModeratedWorld<'pinger'>;
+let seeded: ModeratedWorld<'pinger'>['seeded'];
 let browser: Browser;
-let collegeConfig = '';
 let offcampusId = '';
 
 beforeAll(async () => {
-  // The admin also moderates, so /moderation shows its queue when signed in.
-  const adminEmail = `ada.admin.${Date.now()}@bc.edu`;
-  collegeConfig = collegeConfigWith({ moderators: [adminEmail] });
-  [seeded, browser] = await Promise.all([
-    startSeededServer(
-      { admin: { name: 'Ada Admin', email: adminEmail }, pinger: 'Pat Pinger' },
-      async (db, members) => {
-        await insertPosting(db, members.admin.id, { adminName: members.admin.name });
-        offcampusId = await insertPosting(db, members.admin.id, {
-          adminName: members.admin.name,
-          listingLocation: 'offcampus',
-          address: '12 Foster Street, Brighton, MA',
-          monthlyRent: 3200,
-          rentType: 'total',
-          rentPerPerson: 800,
-          rentStart: '2027-06-01',
-          rentEnd: '2028-05-31',
-        });
-      },
-      { env: { COLLEGE_CONFIG: collegeConfig } },
-    ),
+  [world, browser] = await Promise.all([
+    startModeratedWorld({ pinger: 'Pat Pinger' }, { reporter: 'pinger' }),
     launchBrowser(),
   ]);
-  // A report puts the off-campus posting in the moderators' queue.
-  const reported = await fetch(`${seeded.server.url}/api/postings/${offcampusId}/reports`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: seeded.server.url, cookie: seeded.members.pinger.cookie },
-    body: JSON.stringify({ reason: 'wrong-info' }),
-  });
-  if (!reported.ok) throw new Error(`report: ${reported.status} ${await reported.text()}`);
+  seeded = world.seeded;
+  offcampusId = world.ids.offcampus;
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
-  await seeded?.stop();
-  if (collegeConfig) rmSync(path.dirname(collegeConfig), { recursive: true, force: true });
+  await world?.stop();
 });
 
 /** Anything said in the console while the scripts take the page over (a mismatch is an error). */

@@ -8,8 +8,6 @@
  * - Under prefers-reduced-motion the landing backdrop stays on one image and nothing transitions
  *   or animates.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +16,13 @@ import { messages } from '../../src/shared/messages';
 import { LANDING_BACKDROP_ROTATION_MS } from '../../src/shared/options';
 import { insertPosting } from '../support/browse-fixtures';
 import { expectAccessible, launchBrowser, openPage } from '../support/browser';
-import { collegeConfigWith } from '../support/college-config';
+import { type ModeratedWorld, startModeratedWorld } from '../support/moderated-world';
 import { routeUrl } from '../support/routes';
-import { pageAt, type SeededServer, startSeededServer } from '../support/seeded-server';
+import { pageAt } from '../support/seeded-server';
 
-let seeded: SeededServer;
+let world: ModeratedWorld<'student' | 'pinger' | 'newcomer'>;
+let seeded: ModeratedWorld<'student' | 'pinger' | 'newcomer'>['seeded'];
 let browser: Browser;
-let collegeConfig = '';
 const ids = { walsh: '', gabelli: '', offcampus: '' };
 
 type Who = 'admin' | 'student' | 'pinger' | 'newcomer';
@@ -51,47 +49,34 @@ function pageAs(who: Who | null, width = 1280, options: { mobileWarningSeen?: bo
 }
 
 beforeAll(async () => {
-  // The admin also moderates, so /moderation shows its queue when signed in.
-  const adminEmail = `ada.admin.${Date.now()}@bc.edu`;
-  collegeConfig = collegeConfigWith({ moderators: [adminEmail] });
-  [seeded, browser] = await Promise.all([
-    startSeededServer(
+  [world, browser] = await Promise.all([
+    startModeratedWorld(
+      { student: 'Sam Student', pinger: 'Pat Pinger', newcomer: 'Nia Newcomer' },
       {
-        admin: { name: 'Ada Admin', email: adminEmail },
-        student: 'Sam Student',
-        pinger: 'Pat Pinger',
-        newcomer: 'Nia Newcomer',
+        reporter: 'pinger',
+        seed: async (db, members) => {
+          ids.gabelli = await insertPosting(db, members.admin.id, {
+            adminName: members.admin.name,
+            dorm: 'Gabelli',
+            curNumSeek: 3,
+          });
+          // A first sign-in that has not yet answered the Terms & Conditions.
+          await db
+            .update(user)
+            .set({ termsAcceptedAt: null, termsVersion: null })
+            .where(eq(user.id, members.newcomer.id));
+        },
       },
-      async (db, members) => {
-        const admin = members.admin;
-        const newcomer = members.newcomer;
-        if (!admin || !newcomer) return;
-        ids.walsh = await insertPosting(db, admin.id, { adminName: admin.name });
-        ids.gabelli = await insertPosting(db, admin.id, { adminName: admin.name, dorm: 'Gabelli', curNumSeek: 3 });
-        ids.offcampus = await insertPosting(db, admin.id, {
-          adminName: admin.name,
-          listingLocation: 'offcampus',
-          address: '12 Foster Street, Brighton, MA',
-          monthlyRent: 3200,
-          rentType: 'total',
-          rentPerPerson: 800,
-          rentStart: '2027-06-01',
-          rentEnd: '2028-05-31',
-        });
-        // A first sign-in that has not yet answered the Terms & Conditions.
-        await db.update(user).set({ termsAcceptedAt: null, termsVersion: null }).where(eq(user.id, newcomer.id));
-      },
-      { env: { COLLEGE_CONFIG: collegeConfig } },
     ),
     launchBrowser(),
   ]);
-  // A report puts the off-campus posting in the moderators' queue.
-  await api('pinger', 'POST', `/api/postings/${ids.offcampus}/reports`, { reason: 'wrong-info' });
+  seeded = world.seeded;
+  ids.walsh = world.ids.oncampus;
+  ids.offcampus = world.ids.offcampus;
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
-  await seeded?.stop();
-  if (collegeConfig) rmSync(path.dirname(collegeConfig), { recursive: true, force: true });
+  await world?.stop();
 });
 
 // ---------------------------------------------------------------------------------------------
