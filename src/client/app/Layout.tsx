@@ -55,14 +55,6 @@ export function GuardedOutlet({ terms }: { terms?: ReactNode }) {
 }
 
 /**
- * The notices every layout shows. (The in-app browser and narrow-screen warnings are drawn by the
- * server over the page: src/server/http/page-warnings.ts.)
- */
-export function LayoutOverlays() {
-  return <NoticeViewport />;
-}
-
-/**
  * The sign-in page's layout: no header or footer. It is part of the entry chunk, so it holds only
  * what that page needs; the main layout (MainLayout.tsx) loads with the other pages.
  */
@@ -70,7 +62,7 @@ export function BareLayout() {
   return (
     <main id="main" className={styles.bareMain}>
       <GuardedOutlet />
-      <LayoutOverlays />
+      <NoticeViewport />
     </main>
   );
 }

@@ -3,8 +3,9 @@ import { useLocation } from 'react-router';
 import { LiveUpdates } from '../features/conversations/live';
 import { removeFirstBackdrop } from '../shell/first-backdrop';
 import { useSession } from '../shell/session';
+import { NoticeViewport } from '../ui/Notice';
 import { Footer } from './Footer';
-import { GuardedOutlet, LayoutOverlays, Loading } from './Layout';
+import { GuardedOutlet, Loading } from './Layout';
 import styles from './Layout.module.css';
 import { Navbar } from './Navbar';
 import { QueryProvider } from './query-client';
@@ -47,7 +48,7 @@ export default function MainLayout() {
         <Footer />
         <SessionWatcher />
         <LiveUpdates user={session.user} />
-        <LayoutOverlays />
+        <NoticeViewport />
       </div>
     </QueryProvider>
   );

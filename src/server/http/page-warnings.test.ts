@@ -9,7 +9,9 @@ describe('the warnings drawn over a page', () => {
     const html = pageWarningsHtml({ userAgent: desktop, cookie: '', productName: 'Rooms <&> "Co"' });
     expect(html).toContain('data-warning="mobile"');
     expect(html).toContain('Rooms &lt;&amp;&gt; &quot;Co&quot; is not optimized');
-    expect(html).toContain('<form method="dialog"><button>I wish to continue anyway</button></form>');
+    expect(html).toContain(
+      '<form method="dialog"><button class="button-primary">I wish to continue anyway</button></form>',
+    );
     const answered = `a=b; ${WARNING_SEEN_COOKIE.mobile}=1; c=d`;
     expect(pageWarningsHtml({ userAgent: desktop, cookie: answered, productName: 'Quadmates' })).toBe('');
   });

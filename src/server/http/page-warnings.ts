@@ -24,10 +24,10 @@ function answered(cookieHeader: string, warning: PageWarning): boolean {
 function warningHtml(warning: PageWarning, title: string, text: string, button: string): string {
   const id = `${warning}-warning`;
   return [
-    `<dialog open class="page-warning" data-warning="${warning}" aria-labelledby="${id}-title" aria-describedby="${id}-text">`,
+    `<dialog open class="dialog-surface page-warning" data-warning="${warning}" aria-labelledby="${id}-title" aria-describedby="${id}-text">`,
     `<h2 id="${id}-title">${escapeHtml(title)}</h2>`,
     `<p id="${id}-text">${escapeHtml(text)}</p>`,
-    `<form method="dialog"><button>${escapeHtml(button)}</button></form>`,
+    `<form method="dialog"><button class="button-primary">${escapeHtml(button)}</button></form>`,
     '</dialog>',
   ].join('');
 }
