@@ -70,6 +70,9 @@ export interface AppDeps {
   /** How long a live stream lasts before the browser reconnects, and how often it sends a heartbeat (tests shorten them). */
   liveStreamMaxMs?: number;
   liveHeartbeatMs?: number;
+  /** How many live streams one student, and this server, may hold (tests lower them). */
+  liveStreamsPerStudent?: number;
+  liveStreamsPerServer?: number;
 }
 
 declare module 'fastify' {
@@ -141,6 +144,8 @@ export async function buildApp({
   onRoute,
   liveStreamMaxMs,
   liveHeartbeatMs,
+  liveStreamsPerStudent,
+  liveStreamsPerServer,
 }: AppDeps): Promise<FastifyInstance> {
   const development = config.nodeEnv === 'development';
   const app = Fastify({
@@ -236,6 +241,8 @@ export async function buildApp({
     changes: database.changes,
     maxStreamMs: liveStreamMaxMs,
     heartbeatMs: liveHeartbeatMs,
+    streamsPerStudent: liveStreamsPerStudent,
+    streamsPerServer: liveStreamsPerServer,
   });
   await app.register(moderationRoutes, { service: moderation });
   await app.register(savedSearchRoutes, { service: savedSearches });

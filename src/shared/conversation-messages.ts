@@ -28,6 +28,11 @@ export type ClosedReason = (typeof CLOSED_REASONS)[number];
 /** The strings of conversations (exact; the UI shows what the server says). */
 export const conversationMessages = {
   sendFailedTitle: 'Message Not Sent',
+  /** A live stream refused because this server holds as many as it may (503, Retry-After). */
+  liveBusy: {
+    title: 'Live Updates Busy',
+    message: 'Live updates are busy right now. This page will reconnect by itself in a few seconds.',
+  },
   notFound: { title: 'Conversation Not Found', message: 'This conversation does not exist or you are not part of it.' },
   messageNotFound: 'This message does not exist or has been removed.',
   empty: 'Please write a message.',

@@ -31,6 +31,9 @@ export async function createTestApp(
     liveStreamMaxMs?: number;
     /** How often a live stream sends its heartbeat comment. */
     liveHeartbeatMs?: number;
+    /** How many live streams one student, and the server, may hold. */
+    liveStreamsPerStudent?: number;
+    liveStreamsPerServer?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-data-'));
@@ -57,6 +60,8 @@ export async function createTestApp(
     onRoute: options.onRoute,
     liveStreamMaxMs: options.liveStreamMaxMs,
     liveHeartbeatMs: options.liveHeartbeatMs,
+    liveStreamsPerStudent: options.liveStreamsPerStudent,
+    liveStreamsPerServer: options.liveStreamsPerServer,
   });
   extend?.(app);
   await app.ready();

@@ -1,136 +1,107 @@
 /**
- * The live stream (issue 19, docs/decisions/0027): GET /api/events, Server-Sent Events, one stream
- * per tab. Each student's events are rows of live_event written in the transaction that caused them;
- * a row's `seq` is the event's `id:`. The database announces each new row ('live:<userId>' on the
- * changes channel, migration 0012) to every server, which reads that student's rows after what each
- * of their streams has sent: a stream that reconnects with Last-Event-ID gets exactly the rows after
- * it, nothing twice. Rows of one student commit in `seq` order (queries.lockRecipients), so reading
- * "after the last sent" never skips one that commits late.
+ * The live stream (issue 19, docs/decisions/0027; bounded by issue 30, docs/decisions/0031):
+ * GET /api/events, Server-Sent Events, one stream per tab, fed by this server's LiveHub
+ * (live-hub.ts). This module turns the HTTP response into a stream the hub can write to without
+ * outrunning its reader: a write the socket cannot take pauses the stream until it drains.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { conversationMessages } from '../../shared/conversation-messages';
 import { problemAnswers } from '../../shared/schemas/api-error';
 import { viewerOf } from '../auth/viewer';
-import type { Change, ChangeFeed } from '../db/changes';
+import type { ChangeFeed } from '../db/changes';
 import type { Database } from '../db/client';
-import * as q from './queries';
+import { AppError } from '../http/errors';
+import {
+  LiveHub,
+  type LiveStream,
+  REPLAY_MAX_EVENTS,
+  STREAM_BUFFER_MAX_BYTES,
+  STREAM_STALL_MAX_MS,
+  STREAMS_PER_SERVER,
+  STREAMS_PER_STUDENT,
+  type WriteOutcome,
+} from './live-hub';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 20_000;
-/** How long a browser waits before reconnecting a dropped stream. */
-const RETRY_MS = 2_000;
-/** Rows read at once while catching a stream up. */
-const BATCH = 500;
 /**
- * A stream ends after this long and the browser reconnects (Last-Event-ID, RETRY_MS later): the
+ * How long a browser waits before reconnecting a dropped stream: at least this, plus up to
+ * RETRY_JITTER_MS chosen per stream, so that the streams a restart drops do not all return at once.
+ */
+const RETRY_MS = 2_000;
+const RETRY_JITTER_MS = 3_000;
+/** A stream refused because the server is full is told to come back after 5 to 15 s. */
+const BUSY_RETRY_AFTER_S = [5, 15] as const;
+/**
+ * A stream ends after this long and the browser reconnects (Last-Event-ID, its retry later): the
  * session is checked again (a stream must not outlive its session) and no connection lives forever.
  */
 const STREAM_MAX_MS = 15 * 60_000;
 /** Events are kept this long for streams that reconnect. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 
-interface Stream {
-  userId: string;
-  /** The last event sent; undefined until the stream knows where it starts. */
-  lastSeq: number | undefined;
-  write(chunk: string): void;
-  close(): void;
-}
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
 
-/** One server's open streams, by student, fed from the change feed. */
-export class LiveHub {
-  private readonly streams = new Map<string, Set<Stream>>();
-  /** Students whose rows are being read, and those to read again when that is done. */
-  private readonly reading = new Set<string>();
-  private readonly again = new Set<string>();
-  private readonly unsubscribe: () => void;
-
-  constructor(
-    private readonly db: Database,
-    changes: ChangeFeed,
-    private readonly onError: (error: unknown) => void,
-  ) {
-    this.unsubscribe = changes.subscribe((change) => this.heard(change));
-  }
-
-  /** Open streams, for the bench and tests. */
-  get size(): number {
-    let n = 0;
-    for (const set of this.streams.values()) n += set.size;
-    return n;
-  }
-
-  private heard(change: Change): void {
-    if (change.kind === 'live') this.catchUp(change.userId);
-    // Announcements may have been missed: read every student's rows again.
-    else if (change.kind === 'unheard') for (const userId of this.streams.keys()) this.catchUp(userId);
-    // A student's account or sessions changed (signed out, suspended, deleted): their streams end and
-    // the browser reconnects through the session check.
-    else if (change.kind === 'user') {
-      const users = change.userId === null ? [...this.streams.keys()] : [change.userId];
-      for (const userId of users) for (const stream of this.streams.get(userId) ?? []) stream.close();
-    }
-  }
-
-  async open(stream: Stream, lastEventId: number | undefined): Promise<void> {
-    let set = this.streams.get(stream.userId);
-    if (!set) {
-      set = new Set();
-      this.streams.set(stream.userId, set);
-    }
-    set.add(stream);
-    // Registered first: an event committed from here on is announced and read after lastSeq.
-    stream.lastSeq = lastEventId ?? (await q.lastEventSeq(this.db, stream.userId));
-    this.catchUp(stream.userId);
-  }
-
-  remove(stream: Stream): void {
-    const set = this.streams.get(stream.userId);
-    if (!set) return;
-    set.delete(stream);
-    if (set.size === 0) this.streams.delete(stream.userId);
-  }
-
-  private catchUp(userId: string): void {
-    if (!this.streams.has(userId)) return;
-    if (this.reading.has(userId)) {
-      this.again.add(userId);
-      return;
-    }
-    this.reading.add(userId);
-    void this.read(userId)
-      .catch(this.onError)
-      .finally(() => {
-        this.reading.delete(userId);
-        if (this.again.delete(userId)) this.catchUp(userId);
-      });
-  }
-
-  private async read(userId: string): Promise<void> {
-    for (;;) {
-      const ready = [...(this.streams.get(userId) ?? [])].filter((s) => s.lastSeq !== undefined);
-      if (ready.length === 0) return;
-      const from = Math.min(...ready.map((s) => s.lastSeq as number));
-      const rows = await q.eventsAfter(this.db, userId, from, BATCH);
-      for (const row of rows) {
-        const seq = Number(row.seq);
-        const frame = `id: ${seq}\nevent: ${row.type}\ndata: ${JSON.stringify(row.data)}\n\n`;
-        for (const stream of ready) {
-          if ((stream.lastSeq as number) < seq) {
-            stream.write(frame);
-            stream.lastSeq = seq;
-          }
-        }
+/**
+ * A hijacked response as a LiveStream. Writes stop at the socket's high-water mark (the stream is
+ * paused until `drain`); a stream that stays paused for STREAM_STALL_MAX_MS, or whose buffer passes
+ * STREAM_BUFFER_MAX_BYTES, is ended.
+ */
+function responseStream(
+  raw: ServerResponse,
+  userId: string,
+  hub: LiveHub,
+  { heartbeatMs, maxStreamMs }: { heartbeatMs: number; maxStreamMs: number },
+): LiveStream {
+  let closed = false;
+  let paused = false;
+  let stall: NodeJS.Timeout | undefined;
+  const stream: LiveStream = {
+    userId,
+    lastSeq: undefined,
+    get paused() {
+      return paused;
+    },
+    write(chunk): WriteOutcome {
+      if (closed) return 'closed';
+      if (paused) return 'full';
+      const taken = raw.write(chunk);
+      if (raw.writableLength > STREAM_BUFFER_MAX_BYTES) {
+        stream.close();
+        return 'closed';
       }
-      if (rows.length < BATCH) return;
-    }
-  }
-
-  close(): void {
-    this.unsubscribe();
-    for (const set of this.streams.values()) for (const stream of set) stream.close();
-    this.streams.clear();
-  }
+      if (taken) return 'written';
+      paused = true;
+      stall = setTimeout(() => stream.close(), STREAM_STALL_MAX_MS);
+      stall.unref();
+      raw.once('drain', () => {
+        if (closed) return;
+        paused = false;
+        clearTimeout(stall);
+        hub.drained(stream);
+      });
+      return 'full';
+    },
+    close(notice) {
+      if (closed) return;
+      if (notice && !paused) raw.write(notice);
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(lifetime);
+      clearTimeout(stall);
+      hub.remove(stream);
+      // A reader that stopped reading would hold a graceful end open: its socket goes at once.
+      if (paused) raw.destroy();
+      else raw.end();
+    },
+  };
+  const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
+  heartbeat.unref();
+  const lifetime = setTimeout(() => stream.close(), maxStreamMs);
+  lifetime.unref();
+  return stream;
 }
 
 /** `?lastEventId=` for a first connection that already knows where it stands; anything malformed reads as absent. */
@@ -152,9 +123,21 @@ export async function liveRoutes(
     changes,
     heartbeatMs = HEARTBEAT_MS,
     maxStreamMs = STREAM_MAX_MS,
-  }: { db: Database; changes: ChangeFeed; heartbeatMs?: number; maxStreamMs?: number },
+    streamsPerStudent = STREAMS_PER_STUDENT,
+    streamsPerServer = STREAMS_PER_SERVER,
+  }: {
+    db: Database;
+    changes: ChangeFeed;
+    heartbeatMs?: number;
+    maxStreamMs?: number;
+    streamsPerStudent?: number;
+    streamsPerServer?: number;
+  },
 ) {
-  const hub = new LiveHub(db, changes, (error) => app.log.error({ err: error }, 'live stream read failed'));
+  const hub = new LiveHub(db, changes, (error) => app.log.error({ err: error }, 'live stream read failed'), {
+    perStudent: streamsPerStudent,
+    perServer: streamsPerServer,
+  });
   app.decorate('live', hub);
   // Before the server stops listening: open streams would otherwise hold its close forever.
   app.addHook('preClose', async () => hub.close());
@@ -169,13 +152,21 @@ export async function liveRoutes(
         querystring: liveQuerySchema,
         response: { 200: z.string().describe('text/event-stream'), ...problemAnswers },
         description:
-          'Each event has `id:` (its sequence), `event:` (message | unread) and JSON `data:`. Reconnect with the ' +
-          'Last-Event-ID header (or ?lastEventId=) to receive exactly the events after it. A comment line ' +
-          'arrives every 20 s.',
+          'Each event has `id:` (its sequence), `event:` (message | unread | conversation | resync) and JSON ' +
+          '`data:`. Reconnect with the Last-Event-ID header (or ?lastEventId=) to receive exactly the events ' +
+          `after it, at most ${REPLAY_MAX_EVENTS}; further behind, one \`resync\` event asks the page to read ` +
+          'again what it shows. A comment line arrives every 20 s. A student holds at most ' +
+          `${streamsPerStudent} streams on a server: a newer one ends the oldest with a \`replaced\` event. ` +
+          'A full server answers 503 with Retry-After.',
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const viewer = viewerOf(request);
+      if (hub.full) {
+        reply.header('retry-after', String(between(...BUSY_RETRY_AFTER_S)));
+        const { title, message } = conversationMessages.liveBusy;
+        throw new AppError(503, 'LIVE_STREAMS_BUSY', title, message);
+      }
       const lastEventId = lastEventIdOf(request);
       reply.hijack();
       const raw = reply.raw;
@@ -186,28 +177,14 @@ export async function liveRoutes(
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
       });
-      raw.write(`retry: ${RETRY_MS}\n\n`);
-      let closed = false;
-      const stream: Stream = {
-        userId: viewer.id,
-        lastSeq: undefined,
-        write: (chunk) => {
-          if (!closed) raw.write(chunk);
-        },
-        close: () => {
-          if (closed) return;
-          closed = true;
-          clearInterval(heartbeat);
-          clearTimeout(lifetime);
-          hub.remove(stream);
-          raw.end();
-        },
-      };
-      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
-      heartbeat.unref();
-      const lifetime = setTimeout(() => stream.close(), maxStreamMs);
-      lifetime.unref();
+      raw.write(`retry: ${RETRY_MS + between(0, RETRY_JITTER_MS)}\n\n`);
+      const stream = responseStream(raw, viewer.id, hub, { heartbeatMs, maxStreamMs });
       request.raw.on('close', () => stream.close());
+      // A reader gone before the stream was made has already closed: nothing would end it.
+      if (raw.destroyed || request.raw.socket.destroyed) {
+        stream.close();
+        return;
+      }
       try {
         await hub.open(stream, lastEventId);
       } catch (error) {

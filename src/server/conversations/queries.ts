@@ -468,3 +468,24 @@ export async function lastEventSeq(db: Executor, userId: string): Promise<number
 export async function pruneEvents(db: Executor, before: Date): Promise<void> {
   await db.execute(sql`DELETE FROM live_event WHERE created_at < ${before.toISOString()}::timestamptz`);
 }
+
+/**
+ * The newest event of a student, and the cutoff of a replay of `events`: the seq of the event just
+ * before the newest `events` (0 when there are no more). A stream whose last event is before the
+ * cutoff has missed more than `events`.
+ */
+export async function replayWindow(
+  db: Executor,
+  userId: string,
+  events: number,
+): Promise<{ latest: number; cutoff: number }> {
+  const [row] = await queryRows<{ latest: unknown; cutoff: unknown }>(
+    db,
+    sql`SELECT
+      (SELECT coalesce(max(seq), 0) FROM live_event WHERE user_id = ${userId}) AS latest,
+      (SELECT coalesce(max(seq), 0) FROM (
+        SELECT seq FROM live_event WHERE user_id = ${userId} ORDER BY seq DESC OFFSET ${events} LIMIT 1
+      ) AS before_window) AS cutoff`,
+  );
+  return { latest: toCount(row?.latest), cutoff: toCount(row?.cutoff) };
+}
