@@ -176,6 +176,22 @@ describe('the log of a production run', () => {
     expect(lines.filter((line) => /token=(?!REDACTED)/.test(line))).toEqual([]);
   }, 120_000);
 
+  it('holds no invitation token however its address is spelled', async () => {
+    const token = `inv${Date.now()}s3cr3t`;
+    const spellings = [
+      `//invitations/${token}`,
+      `/%69nvitations/${token}`,
+      `/INVITATIONS/${token}`,
+      `/invitations%2F${token}`,
+      `/api//invitations/by-token/${token}`,
+      `/api/invitations/by%2Dtoken/${token}`,
+      `/signin-wall?next=%2F%2Finvitations%2F${token}`,
+    ];
+    for (const url of spellings) expect((await get(url)).statusCode).toBeLessThan(500);
+    expect(lines.filter((line) => line.includes(token))).toEqual([]);
+    expect(lines.join('\n')).toContain('//invitations/REDACTED');
+  });
+
   it('a member signing up unverified leaves no link on the log either', async () => {
     await createUser(t, { verified: false });
     await t.app.outbox.deliverDue();
