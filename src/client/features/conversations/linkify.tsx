@@ -13,7 +13,7 @@ const TRAILING = /^[.,;:!?)\]}'"]$/;
  * word joiner and invisible operators, the byte-order mark, variation selectors, tags).
  */
 const HIDDEN_CHARACTER =
-  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E0FFF}]/u;
+  /[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]|\u034F|\u180B|\u180C|\u180D|\u180E|\u180F|[\uFE00-\uFE0F]|[\u{E0000}-\u{E0FFF}]/u;
 const HIDDEN = new RegExp(HIDDEN_CHARACTER.source, 'gu');
 const isTrailing = (character: string) => TRAILING.test(character) || HIDDEN_CHARACTER.test(character);
 
