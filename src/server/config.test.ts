@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCAM_WARNING_RULES } from '../shared/scam-warnings';
 import { assertServerCanSendMail, ConfigError, loadConfig } from './config';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -223,6 +224,45 @@ describe('loadConfig', () => {
     expect(configError({ ...base(), COLLEGE_CONFIG: stale })).toBe(
       `COLLEGE_CONFIG file ${stale}: field freshness.staleAfterDays must be a whole number of days from 1 to 365.`,
     );
+  });
+
+  it('reads the scam-warning rules: the default college spells out the built-in ones, a college without them gets those, a wrong one stops start-up naming it', () => {
+    expect(loadConfig(base(), repoRoot).college.scamWarnings).toEqual(DEFAULT_SCAM_WARNING_RULES);
+    const without = collegeConfigWith((c) => {
+      delete c.scamWarnings;
+    });
+    expect(loadConfig({ ...base(), COLLEGE_CONFIG: without }, repoRoot).college.scamWarnings).toEqual(
+      DEFAULT_SCAM_WARNING_RULES,
+    );
+    const own = { cues: [{ category: 'money', phrases: ['interac*'] }], warnWhen: [['money']] };
+    const changed = collegeConfigWith((c) => {
+      c.scamWarnings = own;
+    });
+    expect(loadConfig({ ...base(), COLLEGE_CONFIG: changed }, repoRoot).college.scamWarnings).toEqual(own);
+    const cases: [unknown, string][] = [
+      [
+        { cues: own.cues, warnWhen: [['money', 'abroad']] },
+        'field scamWarnings.warnWhen.0.1 names the category abroad, which no cue has',
+      ],
+      [
+        { cues: [{ category: 'money', phrases: ['?!'] }], warnWhen: [] },
+        'field scamWarnings.cues.0.phrases.0 must contain a letter, a digit or $',
+      ],
+      [
+        { cues: [{ category: 'money', phrases: ['*pay'] }], warnWhen: [] },
+        'field scamWarnings.cues.0.phrases.0 may have * only at the end of a word',
+      ],
+      [
+        { cues: [{ category: 'Money!', phrases: ['pay'] }], warnWhen: [] },
+        'field scamWarnings.cues.0.category must be lower-case letters',
+      ],
+    ];
+    for (const [rules, expected] of cases) {
+      const file = collegeConfigWith((c) => {
+        c.scamWarnings = rules;
+      });
+      expect(configError({ ...base(), COLLEGE_CONFIG: file })).toContain(expected);
+    }
   });
 
   it('refuses a config naming an image it does not ship', () => {

@@ -59,6 +59,12 @@ export const conversationMessages = {
   blockSelf: 'You cannot block yourself.',
   blockNotFound: 'There is no such student.',
   deletedStudent: 'A deleted student',
+  /** Under a message that asks for money the way housing scams do (issue 30): its reader's only. */
+  scamWarning: {
+    label: 'Safety note',
+    note: 'Be careful: never send money, a deposit or gift cards before you have seen the place and met the people. Report this message if it asks you to.',
+    report: 'Report this message',
+  },
   settingsTitle: 'Setting Not Saved',
   settingsInvalid: 'Choose whether to get e-mails about unread messages.',
   unsubscribeInvalid: {

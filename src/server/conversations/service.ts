@@ -7,6 +7,7 @@
 import { isUuid } from '../../shared/ids';
 import { messages as appMessages } from '../../shared/messages';
 import type { ReportReason } from '../../shared/moderation';
+import { createScamCheck, type ScamCheck } from '../../shared/scam-warnings';
 import {
   type BlockList,
   type ContactShare,
@@ -41,15 +42,22 @@ const reportRefused = (status: number, code: string, message: string) =>
 const blockRefused = (status: number, code: string, message: string) =>
   new AppError(status, code, cm.blockTitle, message);
 
-export function messageView(row: q.MessageRow, viewerId: string): MessageView {
+/**
+ * A message as one participant sees it. The scam check (issue 30) runs whenever a view is made (a
+ * read; each recipient's live event as the message is sent), for its readers only: nothing about it
+ * is stored, its sender is never told, and a college's changed rules apply to every message read.
+ */
+export function messageView(row: q.MessageRow, viewerId: string, scam: ScamCheck): MessageView {
+  const fromYou = row.sender_user_id !== null && row.sender_user_id === viewerId;
   return {
     seq: Number(row.seq),
     conversationId: row.conversation_id,
     senderId: row.sender_user_id,
     senderName: row.sender_user_id === null ? cm.deletedStudent : (row.sender_name ?? cm.deletedStudent),
-    fromYou: row.sender_user_id !== null && row.sender_user_id === viewerId,
+    fromYou,
     body: row.body,
     createdAt: row.created_at,
+    scamWarning: !fromYou && scam.warns(row.body),
   };
 }
 
@@ -75,6 +83,7 @@ export interface ConversationServiceDeps {
 export function createConversationService({ db, config }: ConversationServiceDeps) {
   const isModerator = moderatorCheck(config);
   const place = (row: { dorm: string | null; address: string | null }) => placeLabel(config, row);
+  const scam = createScamCheck(config.college.scamWarnings);
 
   /** The conversation and the viewer's access to it; anyone who takes no part hears 404. */
   async function readable(executor: Executor, viewer: Viewer, id: string, lock = false) {
@@ -124,7 +133,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
       events.push({
         userId,
         type: 'message',
-        data: { conversationId: message.conversation_id, message: messageView(message, userId) },
+        data: { conversationId: message.conversation_id, message: messageView(message, userId, scam) },
       });
       if (userId !== message.sender_user_id) {
         events.push({ userId, type: 'unread', data: { total: await q.unreadTotal(tx, userId) } });
@@ -202,6 +211,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
                     created_at: row.last_created_at ?? '',
                   },
                   viewer.id,
+                  scam,
                 ),
           unread: Number(row.unread),
         }),
@@ -257,7 +267,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
       closedLine: closedReason ? cm.closed[closedReason] : null,
       waitingForGroup: !decision.allowed && decision.reason === 'wait-for-group',
       readSeq: Number(me?.read_seq ?? 0),
-      messages: pageRows.map((m) => messageView(m, viewer.id)),
+      messages: pageRows.map((m) => messageView(m, viewer.id, scam)),
       hasEarlier,
       myShare: {
         email: me?.share_email ?? false,
@@ -285,7 +295,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
       // What one writes is read.
       await q.markRead(tx, id, viewer.id, Number(message.seq));
       await announceMessage(tx, message, recipients);
-      return messageView(message, viewer.id);
+      return messageView(message, viewer.id, scam);
     });
   }
 
@@ -386,10 +396,10 @@ export function createConversationService({ db, config }: ConversationServiceDep
         details: r.details,
         reporterName: r.reporter_name,
         createdAt: r.created_at,
-        message: messageView(reported, viewer.id),
+        message: messageView(reported, viewer.id, scam),
         conversationId: r.conversation_id,
         posting: { id: r.posting_id, place: place(r), status: r.posting_status },
-        context: context.map((m) => messageView(m, viewer.id)),
+        context: context.map((m) => messageView(m, viewer.id, scam)),
       });
     }
     return { items };

@@ -1,5 +1,6 @@
 import { activeQuestions, DEFAULT_QUESTIONS, type LifestyleQuestion } from '../lifestyle';
 import { lifestyleConfigSchema } from './lifestyle';
+import { scamWarningsConfigSchema } from './scam-warnings';
 import { z } from './zod';
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #8a100b');
@@ -69,6 +70,8 @@ export const collegeConfigSchema = z
     moderators: z.array(z.email()).default([]),
     /** Changes to the default lifestyle questions (src/shared/lifestyle-questions.ts): remove some, add some. */
     lifestyle: lifestyleConfigSchema.default({ removeQuestions: [], addQuestions: [] }),
+    /** Which messages show their reader the scam safety note (issue 30; src/shared/scam-warnings.ts). */
+    scamWarnings: scamWarningsConfigSchema,
   })
   .superRefine((config, ctx) => {
     const seen = new Set<string>();

@@ -36,6 +36,7 @@ export const messageViewSchema = z.strictObject({
   fromYou: z.boolean(),
   body: z.string(),
   createdAt: z.string(),
+  scamWarning: z.boolean(),
 }) satisfies z.ZodType<MessageView>;
 
 const summarySchema = z.strictObject({

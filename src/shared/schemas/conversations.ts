@@ -115,6 +115,11 @@ export interface MessageView {
   /** Plain text, never HTML. */
   body: string;
   createdAt: string;
+  /**
+   * The message asks for money the way housing scams do (the college's `scamWarnings`): its reader
+   * is shown the safety note (conversationMessages.scamWarning). Never true for its sender.
+   */
+  scamWarning: boolean;
 }
 
 /** A row of the conversation list. */

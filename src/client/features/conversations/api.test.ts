@@ -10,6 +10,7 @@ const message = (seq: number, body = `m${seq}`): MessageView => ({
   fromYou: false,
   body,
   createdAt: '2026-11-26T10:00:00.000Z',
+  scamWarning: false,
 });
 
 const view = (messages: MessageView[]) => ({ id: 'c', messages }) as unknown as ConversationView;
