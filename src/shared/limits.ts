@@ -66,6 +66,31 @@ export const STUDENT_LIMITS = {
     title: conversationMessages.rateLimited(120, 10).title,
     message: (max: number) => conversationMessages.rateLimited(max, 10).message,
   },
+  /**
+   * Contact-sharing changes in conversations (issue 30): each tells every other participant's open
+   * tabs to read the conversation again. Twice the pings of an hour: sharing in every new
+   * conversation and taking it back once. A save that changes nothing counts too, but leaves no row.
+   */
+  contactShares: {
+    max: 2 * PING_HOURLY_LIMIT,
+    windowMs: HOUR_MS,
+    code: 'SHARE_RATE_LIMITED',
+    title: 'Too Many Changes',
+    message: (max: number) =>
+      `You can change what you share at most ${max} times an hour. Your choice was not saved; please try again later.`,
+  },
+  /**
+   * Read marks (issue 30): the page marks a conversation read as its new messages come into view, so
+   * honest use makes one per message received; two a second for a minute is far past any chat.
+   */
+  readMarks: {
+    max: 120,
+    windowMs: 60_000,
+    code: 'READ_RATE_LIMITED',
+    title: 'Too Many Read Marks',
+    message: (max: number) =>
+      `You can mark conversations read at most ${max} times a minute. Please wait a moment, then try again.`,
+  },
 } as const satisfies Record<string, StudentLimit>;
 
 export type StudentLimitKind = keyof typeof STUDENT_LIMITS;

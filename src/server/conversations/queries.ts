@@ -235,6 +235,32 @@ export async function markRead(tx: Executor, conversationId: string, userId: str
   return Number(row?.read_seq ?? 0);
 }
 
+/** The user's read position and what they share in the conversation (the defaults when they have no row yet). */
+export async function participantState(
+  db: Executor,
+  conversationId: string,
+  userId: string,
+): Promise<{ readSeq: number; share: { email: boolean; phone: boolean; instagram: boolean } }> {
+  const [row] = await queryRows<{
+    read_seq: number | string;
+    share_email: boolean;
+    share_phone: boolean;
+    share_instagram: boolean;
+  }>(
+    db,
+    sql`SELECT read_seq, share_email, share_phone, share_instagram FROM conversation_participant
+      WHERE conversation_id = ${conversationId}::uuid AND user_id = ${userId}`,
+  );
+  return {
+    readSeq: Number(row?.read_seq ?? 0),
+    share: {
+      email: row?.share_email ?? false,
+      phone: row?.share_phone ?? false,
+      instagram: row?.share_instagram ?? false,
+    },
+  };
+}
+
 export async function lastSeq(db: Executor, conversationId: string): Promise<number> {
   const [row] = await queryRows<{ n: unknown }>(
     db,
@@ -442,6 +468,33 @@ export async function insertEvents(
     sql`, `,
   );
   await tx.execute(sql`INSERT INTO live_event (user_id, type, data) VALUES ${values}`);
+}
+
+/** A kind of event a newer one of the same kind makes pointless: the recipient's unread total, or a conversation's refetch. */
+export interface SupersededEvent {
+  userId: string;
+  type: 'unread' | 'conversation';
+  /** The conversation of a refetch; null for the unread total. */
+  conversationId: string | null;
+}
+
+/**
+ * Deletes the events that `keys` supersede among each recipient's `recent` latest rows (the index
+ * on user_id, seq read backwards, so the cost does not grow with a day of events).
+ */
+export async function deleteSuperseded(tx: Executor, keys: readonly SupersededEvent[], recent: number): Promise<void> {
+  if (keys.length === 0) return;
+  const values = sql.join(
+    keys.map((k) => sql`(${k.userId}::text, ${k.type}::text, ${k.conversationId}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`WITH k (user_id, type, conversation_id) AS (VALUES ${values})
+    DELETE FROM live_event WHERE seq IN (
+      SELECT r.seq FROM (SELECT DISTINCT user_id FROM k) u
+      CROSS JOIN LATERAL (SELECT e.seq, e.user_id, e.type, e.data FROM live_event e WHERE e.user_id = u.user_id
+        ORDER BY e.seq DESC LIMIT ${recent}) r
+      JOIN k ON k.user_id = r.user_id AND k.type = r.type
+        AND (k.conversation_id IS NULL OR r.data->>'conversationId' = k.conversation_id))`);
 }
 
 export interface EventRow {

@@ -7,6 +7,7 @@
 import { isUuid } from '../../shared/ids';
 import { messages as appMessages } from '../../shared/messages';
 import type { ReportReason } from '../../shared/moderation';
+import type { PingStatus } from '../../shared/options';
 import { createScamCheck, type ScamCheck } from '../../shared/scam-warnings';
 import {
   type BlockList,
@@ -26,13 +27,23 @@ import type { Viewer } from '../auth/session';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { Database, Executor } from '../db/client';
 import { AppError, errors } from '../http/errors';
-import { spendLimit } from '../limits/student-limits';
+import { lockStudent, spendLimit, UnrecordedRequests } from '../limits/student-limits';
 import { placeLabel } from '../postings/freshness';
 import * as policy from './policy';
 import * as q from './queries';
 import { checkUnreadEmailToken } from './unread-mail';
 
 const REPORT_QUEUE_LIMIT = 100;
+/**
+ * How many of a recipient's latest events a new event searches for those it supersedes: a burst of
+ * changes lies within a few, and the search reads this many index rows whatever a day holds.
+ */
+const SUPERSEDED_LOOKBACK = 50;
+
+type LiveEvent =
+  | { userId: string; type: 'message'; data: { conversationId: string; message: MessageView } }
+  | { userId: string; type: 'unread'; data: { total: number } }
+  | { userId: string; type: 'conversation'; data: { conversationId: string; pingStatus: PingStatus } };
 
 const notFound = () => new AppError(404, 'CONVERSATION_NOT_FOUND', cm.notFound.title, cm.notFound.message);
 const sendRefused = (status: number, code: string, message: string) =>
@@ -84,6 +95,8 @@ export function createConversationService({ db, config }: ConversationServiceDep
   const isModerator = moderatorCheck(config);
   const place = (row: { dorm: string | null; address: string | null }) => placeLabel(config, row);
   const scam = createScamCheck(config.college.scamWarnings);
+  /** Share saves and read marks that changed nothing, counted in this server's memory. */
+  const unrecorded = new UnrecordedRequests();
 
   /** The conversation and the viewer's access to it; anyone who takes no part hears 404. */
   async function readable(executor: Executor, viewer: Viewer, id: string, lock = false) {
@@ -123,12 +136,42 @@ export function createConversationService({ db, config }: ConversationServiceDep
   }
 
   /**
+   * Writes live events (the caller holds the recipients' locks, q.lockRecipients), each replacing
+   * the recipient's recent events it supersedes: an older unread total, an older "read this
+   * conversation again". Safe for any stream: one not yet sent the old event is sent the new one
+   * (its seq is higher), and one already sent it needs the new one anyway. So N quick changes leave
+   * one event for a stream that is behind, paused or resuming with Last-Event-ID; messages are
+   * never merged.
+   */
+  async function writeEvents(tx: Executor, events: readonly LiveEvent[]): Promise<void> {
+    const superseded = events.flatMap((e): q.SupersededEvent[] => {
+      if (e.type === 'unread') return [{ userId: e.userId, type: 'unread', conversationId: null }];
+      if (e.type === 'conversation')
+        return [{ userId: e.userId, type: 'conversation', conversationId: e.data.conversationId }];
+      return [];
+    });
+    await q.deleteSuperseded(tx, superseded, SUPERSEDED_LOOKBACK);
+    await q.insertEvents(tx, events);
+  }
+
+  /**
+   * Whether a request changes anything: looked at first without a lock (one that changes nothing
+   * takes none), then again under the student's lock, since another request of theirs (another tab)
+   * may have made the same change meanwhile.
+   */
+  async function changesAnything(tx: Executor, userId: string, changes: () => Promise<boolean>): Promise<boolean> {
+    if (!(await changes())) return false;
+    await lockStudent(tx, userId);
+    return changes();
+  }
+
+  /**
    * The live events of a new message: the message to every participant (the writer's other tabs
    * too), and each reader's new unread total. Written last in the transaction.
    */
   async function announceMessage(tx: Executor, message: q.MessageRow, recipients: readonly string[]) {
     await q.lockRecipients(tx, recipients);
-    const events: { userId: string; type: q.LiveEventType; data: unknown }[] = [];
+    const events: LiveEvent[] = [];
     for (const userId of new Set(recipients)) {
       events.push({
         userId,
@@ -139,7 +182,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
         events.push({ userId, type: 'unread', data: { total: await q.unreadTotal(tx, userId) } });
       }
     }
-    await q.insertEvents(tx, events);
+    await writeEvents(tx, events);
   }
 
   /** Opens a ping's conversation in the ping's transaction (pings/service.ts); answers its id. */
@@ -168,14 +211,16 @@ export function createConversationService({ db, config }: ConversationServiceDep
       tx,
       rows.flatMap((row) => row.people),
     );
-    await q.insertEvents(
+    await writeEvents(
       tx,
       rows.flatMap((row) =>
-        row.people.map((userId) => ({
-          userId,
-          type: 'conversation' as const,
-          data: { conversationId: row.conversation_id, pingStatus: row.ping_status },
-        })),
+        row.people.map(
+          (userId): LiveEvent => ({
+            userId,
+            type: 'conversation',
+            data: { conversationId: row.conversation_id, pingStatus: row.ping_status },
+          }),
+        ),
       ),
     );
   }
@@ -303,11 +348,22 @@ export function createConversationService({ db, config }: ConversationServiceDep
     return db.transaction(async (tx) => {
       await readable(tx, viewer, id);
       const upTo = Math.min(seq, await q.lastSeq(tx, id));
-      const readSeq = await q.markRead(tx, id, viewer.id, upTo);
+      let readSeq = 0;
+      const moves = async () => {
+        readSeq = (await q.participantState(tx, id, viewer.id)).readSeq;
+        return upTo > readSeq;
+      };
+      // A mark at or behind the read position writes nothing and tells no tab.
+      if (!(await changesAnything(tx, viewer.id, moves))) {
+        unrecorded.spend(viewer.id, 'readMarks');
+        return { readSeq, total: await q.unreadTotal(tx, viewer.id) };
+      }
+      await spendLimit(tx, viewer.id, 'readMarks');
+      readSeq = await q.markRead(tx, id, viewer.id, upTo);
       const total = await q.unreadTotal(tx, viewer.id);
       // The viewer's other tabs hear the new count.
       await q.lockRecipients(tx, [viewer.id]);
-      await q.insertEvents(tx, [{ userId: viewer.id, type: 'unread', data: { total } }]);
+      await writeEvents(tx, [{ userId: viewer.id, type: 'unread', data: { total } }]);
       return { readSeq, total };
     });
   }
@@ -315,6 +371,16 @@ export function createConversationService({ db, config }: ConversationServiceDep
   async function share(viewer: Viewer, id: string, choice: ContactShare): Promise<ContactShare> {
     return db.transaction(async (tx) => {
       const { row } = await readable(tx, viewer, id);
+      const differs = async () => {
+        const { share: saved } = await q.participantState(tx, id, viewer.id);
+        return saved.email !== choice.email || saved.phone !== choice.phone || saved.instagram !== choice.instagram;
+      };
+      // Saving what is already saved writes nothing and tells nobody.
+      if (!(await changesAnything(tx, viewer.id, differs))) {
+        unrecorded.spend(viewer.id, 'contactShares');
+        return choice;
+      }
+      await spendLimit(tx, viewer.id, 'contactShares');
       await q.saveShare(tx, id, viewer.id, choice);
       // The other participants' open conversation shows (or stops showing) the details at once.
       await statusChanged(tx, [row.ping_id]);

@@ -5,6 +5,7 @@
  * with the student's row locked, so every server shares one count and two requests at once cannot
  * both slip under the limit; a refused or failed action rolls back and counts nothing.
  */
+import { LRUCache } from 'lru-cache';
 import { STUDENT_LIMITS, type StudentLimitKind } from '../../shared/limits';
 import type { Executor } from '../db/client';
 import { AppError } from '../http/errors';
@@ -47,4 +48,43 @@ export async function spendLimit(
   if (counted) return;
   await q.forgetUsageBefore(tx, userId, kind, since);
   await q.recordUsage(tx, userId, kind, amount);
+}
+
+/**
+ * Takes the lock spendLimit takes, for an action that must decide under it whether it spends at all
+ * (whether it changes anything): the student's counted actions then run one at a time.
+ */
+export async function lockStudent(tx: Executor, userId: string): Promise<void> {
+  await q.lockStudent(tx, userId);
+}
+
+/** Students whose unrecorded requests one server remembers (a few MB at most). */
+const UNRECORDED_STUDENTS = 10_000;
+
+/**
+ * Requests that change nothing (a share saved as it already is, a read mark behind the read
+ * position) count against their kind's limit too, so a flood of them is refused, but they write
+ * nothing, not even a usage row: this server's memory counts them over the same sliding window,
+ * apart from the changes counted in the database. They cost one server a read each, like any page
+ * load; the changes, which write rows and send events, keep their exact count across servers.
+ */
+export class UnrecordedRequests {
+  /** Per student and kind: the times of the requests still in the window (at most the limit's max). */
+  private readonly times = new LRUCache<string, number[]>({ max: UNRECORDED_STUDENTS });
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Counts one more request, or throws the kind's 429 when the window already holds its max. */
+  spend(userId: string, kind: StudentLimitKind): void {
+    const now = this.now();
+    const since = now - STUDENT_LIMITS[kind].windowMs;
+    const key = `${kind}:${userId}`;
+    const times = (this.times.get(key) ?? []).filter((time) => time > since);
+    if (times.length >= STUDENT_LIMITS[kind].max) {
+      this.times.set(key, times);
+      throw limitReached(kind);
+    }
+    times.push(now);
+    this.times.set(key, times);
+  }
 }
