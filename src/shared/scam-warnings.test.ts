@@ -111,6 +111,16 @@ describe('scam warnings: words', () => {
     expect(scamWords('friends & family')).toEqual(['friends', 'and', 'family']);
   });
 
+  it('take any text a message may hold without failing', () => {
+    const hostile = [
+      '\ud800 lone \udfff surrogates',
+      '\u0000\u0007'.repeat(500),
+      'e\u0301'.repeat(1000),
+      '\u202e'.repeat(2000),
+    ];
+    for (const text of hostile) expect(check.warns(text)).toBe(false);
+  });
+
   it('read a phrase the same way, a trailing * making its last word a prefix', () => {
     expect(phraseWords("first month's*")).toEqual([
       { text: 'first', prefix: false },
