@@ -70,7 +70,7 @@ describe('Ping Interest', () => {
       'true',
     );
 
-    const toAdmin = await smtp.waitForMail(people.admin.email, /Sam Student is interested in your group at Walsh Hall/);
+    const toAdmin = await smtp.waitForMail(people.admin.email, /A student who calls themselves “Sam Student” is interested in your group at Walsh Hall/);
     expect(toAdmin.text).toContain('Hi! Junior, quiet, early riser <b>really</b>.');
     expect(toAdmin.text).toContain(people.student.email);
     expect(toAdmin.html).toContain('&lt;b&gt;really&lt;/b&gt;');
@@ -93,8 +93,9 @@ describe('Ping Interest', () => {
     await expect.poll(() => nav.getByRole('link', { name: 'My Profile' }).textContent()).toBe('My Profile');
     await expectAccessible(admin.page);
 
-    const toStudent = await smtp.waitForMail(people.student.email, /Ada Admin accepted your ping for Walsh Hall/);
+    const toStudent = await smtp.waitForMail(people.student.email, /The group at Walsh Hall accepted your ping/);
     expect(toStudent.text).toContain(people.admin.email);
+    expect(toStudent.text).toContain('a student who calls themselves “Ada Admin”');
 
     await student.page.goto(`${server.url}/myProfile#pings-sent`);
     const sentList = student.page.getByRole('list', { name: 'Pings Sent' });

@@ -30,6 +30,9 @@ const accounts = {
   },
   huge: { email: 'huge.name@bc.edu', name: 'A'.repeat(900_000), emailVerified: true },
   blank: { email: 'blank.name@bc.edu', name: '\u202E\u0000\r\n', emailVerified: true },
+  // A claim that poses as the college's office (issue 30), and an address that does too.
+  posing: { email: 'pat.posing@bc.edu', name: 'BC Housing Office', emailVerified: true },
+  posingAddress: { email: 'housing.office@bc.edu', name: 'Quadmates Support', emailVerified: true },
 };
 
 beforeAll(async () => {
@@ -120,13 +123,18 @@ describe('OpenID Connect sign-in', () => {
     ['hostile', 'hostile.name@bc.edu', 'Eve Bcc: all@bc.edu gnp.exe x'],
     ['huge', 'huge.name@bc.edu', 'A'.repeat(100)],
     ['blank', 'blank.name@bc.edu', 'blank.name'],
-  ])('signs %s in with a clean name (control and bidi characters gone, 100 at most)', async (login, email, name) => {
-    const result = await oidcSignIn(t, login);
-    expect(result.location.pathname).toBe('/');
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: result.cookie } });
-    expect(me.json().user).toMatchObject({ email, name });
-    expect((await usersWithEmail(email)).map((row) => row.name)).toEqual([name]);
-  });
+    ['posing', 'pat.posing@bc.edu', 'pat.posing'],
+    ['posingAddress', 'housing.office@bc.edu', 'Student'],
+  ])(
+    'signs %s in with a clean name (control and bidi characters gone, 100 at most, posing replaced)',
+    async (login, email, name) => {
+      const result = await oidcSignIn(t, login);
+      expect(result.location.pathname).toBe('/');
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: result.cookie } });
+      expect(me.json().user).toMatchObject({ email, name });
+      expect((await usersWithEmail(email)).map((row) => row.name)).toEqual([name]);
+    },
+  );
 
   it('lets a college account in, with the domain hint sent to the provider', async () => {
     const result = await oidcSignIn(t, 'student');

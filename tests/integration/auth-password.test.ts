@@ -315,6 +315,12 @@ describe('e-mail verification (issue 22: sign-up cannot be pre-claimed)', () => 
     expect(short.json()).toMatchObject({ code: 'PASSWORD_TOO_SHORT' });
     const badName = await confirm(tokenIn(mail), 'owners-password-1', 'Eve\u202Eevil');
     expect(badName.json()).toMatchObject({ code: 'NAME_INVALID', message: messages.auth.nameInvalidCharacters });
+    const posingName = await confirm(tokenIn(mail), 'owners-password-1', 'BC Housing Office');
+    expect(posingName.statusCode).toBe(400);
+    expect(posingName.json()).toMatchObject({
+      code: 'NAME_POSING',
+      message: messages.auth.namePosing('Quadmates', 'Boston College'),
+    });
     expect((await storedUser(email)).emailVerified).toBe(false);
   });
 });
@@ -506,6 +512,33 @@ describe('account names (issue 22)', () => {
     const response = await post('/api/auth/update-user', { name }, client(), cookie);
     expect(response.statusCode).toBe(400);
     expect(refusal(response)).toEqual({ code: 'NAME_INVALID', message });
+    expect((await storedUser(email)).name).toBe('Test Student');
+  });
+
+  // Issue 30: a name that poses as the college, its offices, the product or a moderator.
+  const posingNames = ['BC Housing Office', 'Boston College Residence Life', 'Quadmates Support', 'Moderator', 'Аdmіn'];
+  const posing = { code: 'NAME_POSING', message: messages.auth.namePosing('Quadmates', 'Boston College') };
+
+  it.each(posingNames)('refuses the sign-up name %s with a clear message, and stores nothing', async (name) => {
+    const email = `posing.${Math.random().toString(36).slice(2)}@bc.edu`;
+    const response = await post(
+      '/api/auth/sign-up/email',
+      { email, name, password: 'correct-horse-battery' },
+      client(),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(refusal(response)).toEqual(posing);
+    expect(await storedUsers(email)).toEqual([]);
+  });
+
+  it.each(posingNames)('refuses an update to the name %s and keeps the old name', async (name) => {
+    const email = `posing.rename.${Math.random().toString(36).slice(2)}@bc.edu`;
+    await signUp(email);
+    await t.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const cookie = cookieFrom((await signIn(email, 'correct-horse-battery')).headers['set-cookie']);
+    const response = await post('/api/auth/update-user', { name }, client(), cookie);
+    expect(response.statusCode).toBe(400);
+    expect(refusal(response)).toEqual(posing);
     expect((await storedUser(email)).name).toBe('Test Student');
   });
 

@@ -603,7 +603,7 @@ describe('the e-mail for what was not read', () => {
     const [first, ...more] = await unreadMailsTo(g.admin.email);
     expect(more).toEqual([]);
     expect(first?.subject).toBe('A new message about Walsh Hall on Quadmates');
-    expect(first?.text).toContain('Mae Mailed: Hi <b>there</b> & hello');
+    expect(first?.text).toContain('“Mae Mailed”: Hi <b>there</b> & hello');
     expect(first?.html).toContain('Hi &lt;b&gt;there&lt;/b&gt; &amp; hello');
     expect(first?.html).not.toContain('<b>there</b>');
     expect(first?.text).toContain(`http://localhost:3000/messages/${p.conversationId}`);
@@ -628,9 +628,9 @@ describe('the e-mail for what was not read', () => {
     expect(coadminMails).toHaveLength(2);
     // Only what came since the last e-mail: the admin's reply and the second message.
     expect(coadminMails[1]?.subject).toBe('2 new messages about Walsh Hall on Quadmates');
-    expect(coadminMails[1]?.text).toContain('Avery Admin: Hello Mae');
-    expect(coadminMails[1]?.text).toContain('Mae Mailed: Second message');
-    expect(coadminMails[1]?.text).not.toContain('Mae Mailed: Hi');
+    expect(coadminMails[1]?.text).toContain('“Avery Admin”: Hello Mae');
+    expect(coadminMails[1]?.text).toContain('“Mae Mailed”: Second message');
+    expect(coadminMails[1]?.text).not.toContain('“Mae Mailed”: Hi');
     expect(await unreadMailsTo(g.member.email)).toHaveLength(1);
     // Nothing twice on a second run.
     await t.app.unreadMail.run(new Date(start + 76 * MIN));

@@ -108,6 +108,8 @@ describe('invitations', () => {
       expect(firstLine).not.toContain(text);
     }
     expect(mail?.subject).toBe('You are invited to join a roommate group on Quadmates');
+    // The admin's name, later, as their own words (issue 30).
+    expect(mail?.textBody).toContain('The student who invited you calls themselves “Evelyn Okafor”; they listed you');
     const token = await tokenFor(address);
     const row = (await memberRows(detail.id)).find((m) => m.email === address);
     expect(row?.state).toBe('invited');

@@ -272,8 +272,11 @@ describe('sending a ping', () => {
     expect(delivered).toHaveLength(1);
     const mail = delivered[0] as Email;
     expect(mail.replyTo?.[0]?.address).toBe(student.email);
-    expect(mail.subject).toBe(`${student.name} is interested in your group at Walsh Hall`);
-    expect(mail.text).toContain(student.name);
+    // The name is the student's own words, never a sender we vouch for (issue 30).
+    expect(mail.subject).toBe(
+      `A student who calls themselves “${student.name}” is interested in your group at Walsh Hall`,
+    );
+    expect(mail.text).toContain(`A student who calls themselves “${student.name}” (${student.email}) pinged interest`);
     expect(mail.text).toContain(student.email);
     expect(mail.text).toContain('Hi! <script>alert("m")</script> & we have a cat.');
     expect(mail.text).toContain(`${t.config.publicUrl}/myProfile#pings-received`);
@@ -518,6 +521,8 @@ describe('inbox, sent list and answers', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.replyTo?.[0]?.address).toBe(admin.email);
     expect(mails[0]?.text).toContain(admin.email);
+    expect(mails[0]?.subject).toBe('The group at Walsh Hall accepted your ping');
+    expect(mails[0]?.text).toMatch(/Good news: the group's admin, a student who calls themselves “[^”]+”, accepted/);
     expect((await get(sender, '/api/pings/sent')).json().items[1]).toMatchObject({ id, status: 'accepted' });
   });
 

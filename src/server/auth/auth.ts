@@ -4,6 +4,7 @@ import { APIError } from 'better-auth/api';
 import { verifyPassword } from 'better-auth/crypto';
 import { oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import { posesAsOfficial, posingRulesOf } from '../../shared/account-names';
 import { AUTH_BASE_PATH } from '../../shared/api/auth';
 import { messages } from '../../shared/messages';
 import {
@@ -52,6 +53,7 @@ const EMAIL_NOT_VERIFIED_BY_PROVIDER = 'EMAIL_NOT_VERIFIED_BY_PROVIDER';
 export function createAuth({ config, db, accountCleanups, log, isSuspended }: AuthDeps) {
   const productName = config.college.productName;
   const { emailDomain, allowedEmailSubdomains } = config.college.college;
+  const posingRules = posingRulesOf(config.college);
   return betterAuth({
     appName: productName,
     // better-auth's own messages go to the app's log (structured and redacted, quiet in tests), not
@@ -180,8 +182,9 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
             assertCollegeEmail(config, user.email);
             const email = user.email.trim().toLowerCase();
             // Sign-up refused a bad name already (email-verification.ts); a provider's claim
-            // is cleaned instead, so the OpenID sign-in still works.
-            return { data: { ...user, email, name: cleanAccountName(user.name, email) } };
+            // is cleaned instead (one that poses as the college or the product is replaced),
+            // so the OpenID sign-in still works.
+            return { data: { ...user, email, name: cleanAccountName(user.name, email, posingRules) } };
           },
         },
         update: {
@@ -189,7 +192,8 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
             if (typeof data.name !== 'string') return;
             // /update-user refused a bad name with a message before reaching here; any other
             // source (a provider's profile) is cleaned, or leaves the name as it was.
-            const cleaned = sanitizeAccountName(data.name);
+            const sanitized = sanitizeAccountName(data.name);
+            const cleaned = posesAsOfficial(sanitized, posingRules) ? '' : sanitized;
             if (cleaned === data.name) return;
             const { name: _refused, ...rest } = data;
             return { data: cleaned ? { ...rest, name: cleaned } : rest };

@@ -10,6 +10,7 @@ import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx }
 import { setSessionCookie } from 'better-auth/cookies';
 import { signJWT, verifyJWT } from 'better-auth/crypto';
 import { z } from 'zod';
+import { type PosingRules, posesAsOfficial, posingRulesOf } from '../../shared/account-names';
 import { messages } from '../../shared/messages';
 import { accountNameField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/schemas/auth';
 import type { AppConfig } from '../config';
@@ -30,6 +31,7 @@ export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 const INVALID_VERIFICATION_LINK = 'INVALID_VERIFICATION_LINK';
 const NAME_INVALID = 'NAME_INVALID';
+const NAME_POSING = 'NAME_POSING';
 
 /** The mailed link: our page with a signed token naming the address (and the sign-up's name, to prefill). */
 export async function verificationLink(config: AppConfig, email: string, name: string): Promise<string> {
@@ -56,13 +58,21 @@ export async function verificationMail(config: AppConfig, email: string, name: s
 }
 
 /** A refused name in better-auth's error shape, with the schema's clear message. */
-function checkedName(raw: unknown): string {
+function checkedName(raw: unknown, rules: PosingRules): string {
   const parsed = accountNameField.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  throw new APIError('BAD_REQUEST', {
-    code: NAME_INVALID,
-    message: parsed.error.issues[0]?.message ?? messages.auth.nameRequired,
-  });
+  if (!parsed.success) {
+    throw new APIError('BAD_REQUEST', {
+      code: NAME_INVALID,
+      message: parsed.error.issues[0]?.message ?? messages.auth.nameRequired,
+    });
+  }
+  if (posesAsOfficial(parsed.data, rules)) {
+    throw new APIError('BAD_REQUEST', {
+      code: NAME_POSING,
+      message: messages.auth.namePosing(rules.productName, rules.collegeName),
+    });
+  }
+  return parsed.data;
 }
 
 function checkedPassword(password: string): string {
@@ -88,6 +98,7 @@ const bodyRecord = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 
 export function emailVerification({ config, db }: { config: AppConfig; db: Database }): BetterAuthPlugin {
+  const rules = posingRulesOf(config.college);
   return {
     id: 'quadmates-email-verification',
     endpoints: {
@@ -100,7 +111,7 @@ export function emailVerification({ config, db }: { config: AppConfig; db: Datab
         async (ctx) => {
           const payload = await verifyJWT(ctx.body.token, ctx.context.secret);
           if (!payload || payload.purpose !== TOKEN_PURPOSE || typeof payload.email !== 'string') throw invalidLink();
-          const name = checkedName(ctx.body.name);
+          const name = checkedName(ctx.body.name, rules);
           const password = checkedPassword(ctx.body.password);
           const pending = await findAccountByEmail(db, payload.email);
           // A verified account's link was used already: it is not a second way to set a password.
@@ -125,7 +136,7 @@ export function emailVerification({ config, db }: { config: AppConfig; db: Datab
           matcher: (ctx) => ctx.path === '/sign-up/email',
           handler: createAuthMiddleware(async (ctx) => {
             const body = bodyRecord(ctx.body);
-            const name = checkedName(body.name);
+            const name = checkedName(body.name, rules);
             // Another domain is refused before better-auth hashes the password (about 100 ms of
             // a core each): the domain is public, so refusing it sooner reveals nothing.
             if (typeof body.email === 'string' && z.email().safeParse(body.email).success) {
@@ -141,7 +152,7 @@ export function emailVerification({ config, db }: { config: AppConfig; db: Datab
             if (!('name' in body)) return;
             // Who is asking comes first: without a session better-auth answers 401 as usual.
             if (!(await getSessionFromCtx(ctx))) return;
-            return { context: { body: { ...body, name: checkedName(body.name) } } };
+            return { context: { body: { ...body, name: checkedName(body.name, rules) } } };
           }),
         },
       ],

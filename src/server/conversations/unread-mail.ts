@@ -8,6 +8,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { quotedName } from '../../shared/account-names';
 import { pageAddress } from '../../shared/page-addresses';
 import {
   conversationMessages as cm,
@@ -145,7 +146,9 @@ export function createUnreadMail({ db, config }: { db: Database; config: AppConf
           `You have ${n === 1 ? 'a message' : `${n} messages`} you have not read in your conversation about ${place}:`,
           ...(n > quoted.length ? [`(${n - quoted.length} earlier not shown)`] : []),
           ...quoted.map(
-            (m) => `${m.sender_user_id === null ? cm.deletedStudent : (m.sender_name ?? cm.deletedStudent)}: ${m.body}`,
+            // A name in quotes: the student's own words, never a sender we vouch for (issue 30).
+            (m) =>
+              `${m.sender_user_id === null || m.sender_name === null ? cm.deletedStudent : quotedName(m.sender_name)}: ${m.body}`,
           ),
         ],
         action: { label: 'Open the conversation', url },

@@ -2,8 +2,10 @@
  * The e-mails of groups (issue 23). An invitation goes to an address someone else typed, so its
  * subject and first line carry only our own words: no name, address or place the admin typed (an
  * account's name comes later in the body, a dorm's name from the college config too; an off-campus
- * address never). Every user-supplied string reaches the HTML part escaped (renderMail).
+ * address never), and the name as the student's own words, quoted (issue 30). Every user-supplied
+ * string reaches the HTML part escaped (renderMail).
  */
+import { quotedName } from '../../shared/account-names';
 import { pageAddress } from '../../shared/page-addresses';
 import { INVITATION_TTL_DAYS } from '../../shared/schemas/groups';
 import type { AppConfig } from '../config';
@@ -44,7 +46,7 @@ export function createGroupMails(config: AppConfig) {
         `You are invited to join a roommate group on ${productName}`,
         [
           `A student of your college invited you to join their roommate group on ${productName}.`,
-          `${input.adminName} listed you as a member of their group ${safePlace(input.place)}. Join to appear in the group as yourself, with only the details you choose to share.`,
+          `The student who invited you calls themselves ${quotedName(input.adminName)}; they listed you as a member of their group ${safePlace(input.place)}. Join to appear in the group as yourself, with only the details you choose to share.`,
           `The link works once, only when you are signed in with this address, for ${INVITATION_TTL_DAYS} days. If you do not know this group, open the link and choose "This isn't me": your address is then removed from it.`,
         ],
         { label: 'See the invitation', url },

@@ -1,5 +1,9 @@
-/** The e-mails of Ping Interest. Every user-supplied string reaches the HTML part escaped (renderMail). */
+/**
+ * The e-mails of Ping Interest. Every user-supplied string reaches the HTML part escaped (renderMail),
+ * and a student's name is given as their own words (issue 30): never as a sender we vouch for.
+ */
 
+import { theirOwnWords } from '../../shared/account-names';
 import { PING_EXPIRY_DAYS } from '../../shared/options';
 import { pageAddress } from '../../shared/page-addresses';
 import type { AppConfig } from '../config';
@@ -22,6 +26,10 @@ export function createPingMails(config: AppConfig) {
   const inboxUrl = `${config.publicUrl}/myProfile#pings-received`;
   const postingUrl = (id: string) => `${config.publicUrl}${pageAddress.posting(id)}`;
   const searchUrl = `${config.publicUrl}/postings`;
+  const aStudent = (name: string) => {
+    const words = theirOwnWords(name);
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  };
 
   const mail = (
     kind: string,
@@ -52,9 +60,9 @@ export function createPingMails(config: AppConfig) {
       return mail(
         'ping-received',
         input.adminEmail,
-        `${input.senderName} is interested in your group at ${input.place}`,
+        `${aStudent(input.senderName)} is interested in your group at ${input.place}`,
         [
-          `${input.senderName} (${input.senderEmail}) pinged interest in your group at ${input.place} on ${productName}.`,
+          `${aStudent(input.senderName)} (${input.senderEmail}) pinged interest in your group at ${input.place} on ${productName}.`,
           input.message ? `Their message:\n${input.message}` : 'They did not add a message.',
           'Accept or decline the ping in your inbox, or reply to this e-mail to write to them directly.',
         ],
@@ -74,9 +82,9 @@ export function createPingMails(config: AppConfig) {
       return mail(
         'ping-accepted',
         input.senderEmail,
-        `${input.adminName} accepted your ping for ${input.place}`,
+        `The group at ${input.place} accepted your ping`,
         [
-          `Good news: ${input.adminName} accepted your interest in their group at ${input.place}.`,
+          `Good news: the group's admin, ${theirOwnWords(input.adminName)}, accepted your interest in their group at ${input.place}.`,
           `Get in touch with them at ${input.adminEmail} (or reply to this e-mail) to take the next step.`,
         ],
         { label: 'View the posting', url: postingUrl(input.postingId) },
@@ -90,7 +98,7 @@ export function createPingMails(config: AppConfig) {
         input.senderEmail,
         `Your ping for ${input.place} was declined`,
         [
-          `${input.adminName} has declined your interest in their group at ${input.place}.`,
+          `The group's admin, ${theirOwnWords(input.adminName)}, has declined your interest in their group at ${input.place}.`,
           `Other groups are looking for roommates on ${productName} right now.`,
         ],
         { label: 'Search postings', url: searchUrl },
