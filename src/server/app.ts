@@ -32,10 +32,12 @@ import { frameworkErrorReply, installErrorHandling } from './http/errors';
 import { installNulGuard } from './http/nul-guard';
 import { OneLinePerRequest, withRedactedUrls } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
+import { applyConnectionCap, type ServerLimits, serverLimitOptions, serverLimits } from './http/server-limits';
 import { registerStatic } from './http/static';
 import { JobRunner } from './jobs/runner';
 import { lifestyleRoutes } from './lifestyle/routes';
 import { createLifestyleService } from './lifestyle/service';
+import { type UploadPace, uploadPace } from './limits/upload-pace';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { OutboxWorker } from './mail/outbox';
 import { purgeSent } from './mail/outbox-queries';
@@ -73,6 +75,10 @@ export interface AppDeps {
   /** How many live streams one student, and this server, may hold (tests lower them). */
   liveStreamsPerStudent?: number;
   liveStreamsPerServer?: number;
+  /** The HTTP server's timeouts and connection cap (http/server-limits.ts); tests shorten them. */
+  serverLimits?: Partial<ServerLimits>;
+  /** The pace an upload must keep and its wait for a place (src/shared/deadlines.ts); tests shorten them. */
+  uploadPace?: Partial<UploadPace>;
 }
 
 declare module 'fastify' {
@@ -146,8 +152,11 @@ export async function buildApp({
   liveHeartbeatMs,
   liveStreamsPerStudent,
   liveStreamsPerServer,
+  serverLimits: serverLimitOverrides,
+  uploadPace: uploadPaceOverrides,
 }: AppDeps): Promise<FastifyInstance> {
   const development = config.nodeEnv === 'development';
+  const limits = serverLimits(serverLimitOverrides);
   const app = Fastify({
     // Tokens in URLs (verification, reset, renewal and unsubscribe links) never reach a log.
     logger: withRedactedUrls(logger ?? loggerOptions(config)),
@@ -160,7 +169,10 @@ export async function buildApp({
     // Start-up hooks (migrated database checks, the orphaned-file sweep) can outlast Fastify's 10 s
     // default on a busy machine; the crash test saw a restart fail with FST_ERR_HOOK_TIMEOUT.
     pluginTimeout: 120_000,
+    // A deadline for each phase of a request the client controls, and the connection cap (issue 30).
+    ...serverLimitOptions(limits),
   });
+  applyConnectionCap(app, limits);
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -230,6 +242,7 @@ export async function buildApp({
     onFulfilled: (tx, posting) => pings.closeOpenPings(tx, posting),
     onListed: (tx, postingId) => savedSearches.postingListed(tx, postingId),
     afterListed: () => jobs.trigger('saved-search-alerts'),
+    uploadPace: uploadPace(uploadPaceOverrides),
   });
   await app.register(accountRoutes, { auth, db: database.db, storage: app.storage, groups });
   await app.register(groupRoutes, { service: groups });

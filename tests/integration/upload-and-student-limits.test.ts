@@ -30,7 +30,12 @@ let t: TestApp;
 vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { backgroundJobs: false });
+  t = await createTestApp({}, undefined, {
+    backgroundJobs: false,
+    // Uploads here are held open, unsent, for as long as a busy machine takes, and a full server
+    // refuses at once: the pace and the wait for a place are tested in slow-uploads.test.ts.
+    uploadPace: { windowMs: 10 * 60_000, placeWaitMs: 0 },
+  });
 });
 afterAll(async () => {
   await t?.close();

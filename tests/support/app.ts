@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { type AppDeps, buildApp } from '../../src/server/app';
 import { type AppConfig, loadConfig } from '../../src/server/config';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -34,6 +34,10 @@ export async function createTestApp(
     /** How many live streams one student, and the server, may hold. */
     liveStreamsPerStudent?: number;
     liveStreamsPerServer?: number;
+    /** The HTTP server's timeouts and connection cap (they apply once the test listens). */
+    serverLimits?: AppDeps['serverLimits'];
+    /** The pace an upload must keep, and its wait for a place. */
+    uploadPace?: AppDeps['uploadPace'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-data-'));
@@ -62,6 +66,8 @@ export async function createTestApp(
     liveHeartbeatMs: options.liveHeartbeatMs,
     liveStreamsPerStudent: options.liveStreamsPerStudent,
     liveStreamsPerServer: options.liveStreamsPerServer,
+    serverLimits: options.serverLimits,
+    uploadPace: options.uploadPace,
   });
   extend?.(app);
   await app.ready();

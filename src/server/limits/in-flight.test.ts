@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUploadGate, createWorkQueue } from './in-flight';
 
 describe('the image-work queue', () => {
@@ -39,17 +39,73 @@ describe('the image-work queue', () => {
 });
 
 describe('the upload gate', () => {
-  it('refuses past the per-student and total caps, and a release frees exactly one place', () => {
-    const gate = createUploadGate({ perStudent: 2, total: 3 });
-    const a1 = gate.enter('a');
-    gate.enter('a');
-    expect(() => gate.enter('a')).toThrow(expect.objectContaining({ statusCode: 429, code: 'UPLOAD_IN_PROGRESS' }));
-    gate.enter('b');
-    expect(() => gate.enter('c')).toThrow(expect.objectContaining({ statusCode: 503, code: 'UPLOADS_BUSY' }));
+  it('refuses past the per-student and total caps, and a release frees exactly one place', async () => {
+    const gate = createUploadGate({ perStudent: 2, total: 3, waitMs: 0 });
+    const a1 = await gate.enter('a');
+    await gate.enter('a');
+    await expect(gate.enter('a')).rejects.toMatchObject({ statusCode: 429, code: 'UPLOAD_IN_PROGRESS' });
+    await gate.enter('b');
+    await expect(gate.enter('c')).rejects.toMatchObject({ statusCode: 503, code: 'UPLOADS_BUSY' });
     a1();
     a1();
     expect(gate.inFlight).toBe(2);
-    gate.enter('c');
-    expect(() => gate.enter('a')).toThrow(expect.objectContaining({ statusCode: 503 }));
+    await gate.enter('c');
+    await expect(gate.enter('a')).rejects.toMatchObject({ statusCode: 503 });
+  });
+
+  it('lets an upload that finds every place taken wait its turn, ahead of anyone who comes later', async () => {
+    const gate = createUploadGate({ perStudent: 2, total: 2, waitMs: 60_000, maxWaiting: 4 });
+    const held = [await gate.enter('a'), await gate.enter('a')];
+    const granted: string[] = [];
+    const [b, c] = ['b', 'c'].map((student) =>
+      gate.enter(student).then((release) => {
+        granted.push(student);
+        return release;
+      }),
+    ) as [Promise<() => void>, Promise<() => void>];
+    await Promise.resolve();
+    expect(gate.waiting).toBe(2);
+    // A place freed goes to the first in line, not to the student who takes the next turn.
+    held[0]?.();
+    const later = gate.enter('a').then(() => granted.push('a again'));
+    await b;
+    expect(granted).toEqual(['b']);
+    held[1]?.();
+    await c;
+    expect(granted).toEqual(['b', 'c']);
+    expect(gate.inFlight).toBe(2);
+    (await b)();
+    await later;
+    expect(granted).toEqual(['b', 'c', 'a again']);
+  });
+
+  it('answers 503 to an upload that waited its whole wait, and to one past the line', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = createUploadGate({ perStudent: 2, total: 1, waitMs: 15_000, maxWaiting: 1 });
+      await gate.enter('a');
+      const waiting = gate.enter('b');
+      await expect(gate.enter('c')).rejects.toMatchObject({ statusCode: 503, code: 'UPLOADS_BUSY' });
+      vi.advanceTimersByTime(15_000);
+      await expect(waiting).rejects.toMatchObject({ statusCode: 503, code: 'UPLOADS_BUSY' });
+      expect(gate.waiting).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("counts a student's waiting uploads in their share, and lets a sender who went away withdraw", async () => {
+    const gate = createUploadGate({ perStudent: 1, total: 1, waitMs: 60_000, maxWaiting: 4 });
+    const release = await gate.enter('a');
+    const gone = new AbortController();
+    const waiting = gate.enter('b', gone.signal);
+    await expect(gate.enter('b')).rejects.toMatchObject({ statusCode: 429 });
+    gone.abort(new Error('the browser went away'));
+    await expect(waiting).rejects.toThrow('the browser went away');
+    expect(gate.waiting).toBe(0);
+    // The withdrawn upload holds nothing: the place goes to whoever comes next.
+    release();
+    await gate.enter('b');
+    expect(gate.inFlight).toBe(1);
   });
 });

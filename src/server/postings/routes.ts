@@ -10,13 +10,19 @@
  *
  * Nothing of such a body is read before the sender is known to be allowed (issue 22): a member for
  * create (and under their daily posting limit), the posting's admin for edit, and a place among the
- * uploads in progress. Files are then streamed to a temporary folder, never held in memory.
+ * uploads in progress (waited for in turn, briefly, when all are taken). Files are then streamed to
+ * a temporary folder, never held in memory. A body that does not keep the upload pace (issue 30:
+ * a minimum of bytes in every window, and a deadline) is cut off with 408, and its place and folder
+ * are freed at once.
  */
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deadlineMessages } from '../../shared/deadlines';
 import { messages } from '../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../shared/options';
 import { postingValidation } from '../../shared/posting-validation-messages';
@@ -39,6 +45,7 @@ import { AppError, errors } from '../http/errors';
 import { containsNul } from '../http/nul-guard';
 import { createUploadGate, type UploadGate } from '../limits/in-flight';
 import { assertUnderLimit } from '../limits/student-limits';
+import { type UploadPace, uploadPace, watchUploadPace } from '../limits/upload-pace';
 import { createStorage, isSafeKey, type Storage } from '../storage';
 import { placeLabel } from './freshness';
 import {
@@ -70,7 +77,9 @@ export interface PostingRoutesOptions {
   onFulfilled: PostingServiceDeps['onFulfilled'];
   onListed?: PostingServiceDeps['onListed'];
   afterListed?: PostingServiceDeps['afterListed'];
-  /** Caps on uploads in progress (default: the numbers in src/shared/limits.ts). */
+  /** The pace an upload's body must keep, and the wait for a place (default: src/shared/deadlines.ts). */
+  uploadPace?: UploadPace;
+  /** Caps on uploads in progress (default: the numbers in src/shared/limits.ts, waiting as `uploadPace` says). */
   uploadGate?: UploadGate;
   /** The groups feature: member rows, invitations and roles (issue 23). */
   groups: PostingServiceDeps['groups'];
@@ -90,19 +99,43 @@ function parseJsonField(value: string | undefined): { ok: true; value: unknown }
 }
 
 /** Reads what is left of a part nobody wants, so the parser moves on. */
-async function discard(stream: NodeJS.ReadableStream): Promise<void> {
-  for await (const _chunk of stream);
+async function discard(stream: NodeJS.ReadableStream, signal: AbortSignal): Promise<void> {
+  await pipeline(stream, new Writable({ write: (_chunk, _encoding, done) => done() }), { signal });
+}
+
+const unreadable = () =>
+  new AppError(400, 'VALIDATION_FAILED', messages.submit.failedTitle, postingValidation.unreadable, [
+    postingValidation.unreadable,
+  ]);
+
+/** `promise`, or the signal's reason the moment it aborts (the promise then settles unheard). */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => reject(signal.reason);
+    signal.addEventListener('abort', aborted, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', aborted);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', aborted);
+        reject(error);
+      },
+    );
+  });
 }
 
 /**
  * Reads the multipart body: the JSON fields into memory (bounded by the limits), every image
- * streamed into `folder`.
+ * streamed into `folder`, at the upload pace: a body that falls behind it rejects at once with 408,
+ * whatever part it was in.
  */
-async function readSubmission(request: FastifyRequest, folder: UploadFolder): Promise<Submission> {
-  const unreadable = () =>
-    new AppError(400, 'VALIDATION_FAILED', messages.submit.failedTitle, postingValidation.unreadable, [
-      postingValidation.unreadable,
-    ]);
+async function readSubmission(request: FastifyRequest, folder: UploadFolder, pace: UploadPace): Promise<Submission> {
   if (!request.isMultipart()) throw unreadable();
   // A sender already gone (the connection closed while the upload's folder was made) has closed
   // the request before the multipart reader listens for that: it would wait for parts forever,
@@ -110,22 +143,39 @@ async function readSubmission(request: FastifyRequest, folder: UploadFolder): Pr
   if (request.raw.destroyed && !request.raw.readableEnded) throw unreadable();
   const fields: Record<string, string> = {};
   const submission: Submission = { posting: undefined, imageOrder: undefined, images: [], problems: [] };
+  const cutOff = new AbortController();
+  const parts = request.parts()[Symbol.asyncIterator]();
+  // Asking for the first part sets the multipart reader up: the body flows into it from here, so
+  // the pace is counted from here (a listener before it would start the body into nowhere).
+  const first = parts.next();
+  const stopWatching = watchUploadPace(request.raw, pace, (why) => {
+    request.log.info({ why }, 'an upload was cut off: its body did not arrive in time');
+    const { title, message } = deadlineMessages.uploadTooSlow;
+    cutOff.abort(new AppError(408, 'UPLOAD_TOO_SLOW', title, message));
+  });
   try {
-    for await (const part of request.parts()) {
+    for (
+      let next = await unlessAborted(first, cutOff.signal);
+      !next.done;
+      next = await unlessAborted(parts.next(), cutOff.signal)
+    ) {
+      const part = next.value;
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
       if (part.fieldname !== 'images') {
-        await discard(part.file);
+        await discard(part.file, cutOff.signal);
         continue;
       }
-      const saved = await folder.save(part.file);
+      const saved = await folder.save(part.file, cutOff.signal);
       const name = part.filename || `Image ${submission.images.length + 1}`;
       if (part.file.truncated) submission.problems.push(messages.images.tooLarge(name, MB));
       else submission.images.push({ name, path: saved.path });
     }
   } catch (error) {
+    // Cut off for its pace: the reading above was abandoned (its streams destroyed) with the 408.
+    if (cutOff.signal.aborted) throw cutOff.signal.reason;
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') {
       submission.problems.push(messages.images.tooMany(MAX_IMAGES_PER_POSTING));
@@ -137,6 +187,8 @@ async function readSubmission(request: FastifyRequest, folder: UploadFolder): Pr
       // the multipart format.
       throw unreadable();
     }
+  } finally {
+    stopWatching();
   }
   const posting = parseJsonField(fields.posting);
   const imageOrder = parseJsonField(fields.imageOrder);
@@ -148,7 +200,17 @@ async function readSubmission(request: FastifyRequest, folder: UploadFolder): Pr
 
 const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }> = async (
   app,
-  { config, database, storage, onFulfilled, onListed, afterListed, groups, uploadGate = createUploadGate() },
+  {
+    config,
+    database,
+    storage,
+    onFulfilled,
+    onListed,
+    afterListed,
+    groups,
+    uploadPace: pace = uploadPace(),
+    uploadGate = createUploadGate({ waitMs: pace.placeWaitMs, maxWaiting: pace.placeWaitingMax }),
+  },
 ) => {
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -198,25 +260,40 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   const tmpRoot = uploadRoot(config.dataDir);
 
   /**
-   * A refused upload's connection closes after the answer: otherwise Node reads the unread body to
-   * the end to keep the connection alive (nothing kept, but the sender's 100 MB still arrive).
+   * A refused upload's connection closes after the answer, as does one cut off mid-body: otherwise
+   * Node reads the unread body to the end to keep the connection alive (nothing kept, but the
+   * sender's 100 MB still arrive, or their trickle goes on).
    */
   const bodyRead = new WeakSet<FastifyRequest>();
   const closeIfUnread = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (reply.statusCode >= 400 && !bodyRead.has(request)) reply.header('connection', 'close');
+    if (reply.statusCode >= 400 && (!bodyRead.has(request) || !request.raw.readableEnded)) {
+      reply.header('connection', 'close');
+    }
   };
 
+  /** Takes a place among the uploads in progress; a sender who goes away while waiting for one withdraws. */
+  async function enterGate(request: FastifyRequest): Promise<() => void> {
+    const gone = new AbortController();
+    const withdraw = () => gone.abort(unreadable());
+    request.raw.once('close', withdraw);
+    try {
+      return await uploadGate.enter(viewerOf(request).id, gone.signal);
+    } finally {
+      request.raw.off('close', withdraw);
+    }
+  }
+
   /**
-   * Holds a place among the uploads in progress (or refuses at once), streams the body's files to
-   * a folder of their own and removes that folder when the work is done, whatever happened.
+   * Holds a place among the uploads in progress (or is refused), streams the body's files to a
+   * folder of their own and removes that folder when the work is done, whatever happened.
    */
   async function withUpload<T>(request: FastifyRequest, work: (submission: Submission) => Promise<T>): Promise<T> {
-    const release = uploadGate.enter(viewerOf(request).id);
+    const release = await enterGate(request);
     bodyRead.add(request);
     try {
       const folder = await createUploadFolder(tmpRoot);
       try {
-        return await work(await readSubmission(request, folder));
+        return await work(await readSubmission(request, folder, pace));
       } finally {
         await folder.remove();
       }

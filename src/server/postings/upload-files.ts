@@ -14,8 +14,11 @@ import { pipeline } from 'node:stream/promises';
 const PREFIX = 'upload-';
 
 export interface UploadFolder {
-  /** Streams a file part into the folder; returns its path and size. */
-  save(stream: Readable): Promise<{ path: string; size: number }>;
+  /**
+   * Streams a file part into the folder; returns its path and size. `signal` abandons it: both
+   * streams are destroyed (the file closed) and the promise rejects.
+   */
+  save(stream: Readable, signal?: AbortSignal): Promise<{ path: string; size: number }>;
   /** Removes the folder and everything in it (safe to call twice). */
   remove(): Promise<void>;
 }
@@ -28,14 +31,14 @@ export async function createUploadFolder(root: string): Promise<UploadFolder> {
   const folder = await mkdtemp(path.join(root, PREFIX));
   let count = 0;
   return {
-    async save(stream) {
+    async save(stream, signal) {
       count += 1;
       const file = path.join(folder, String(count));
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
       });
-      await pipeline(stream, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+      await pipeline(stream, createWriteStream(file, { flags: 'wx', mode: 0o600 }), signal ? { signal } : {});
       return { path: file, size };
     },
     remove: () => rm(folder, { recursive: true, force: true }),
