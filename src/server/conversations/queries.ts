@@ -470,31 +470,23 @@ export async function insertEvents(
   await tx.execute(sql`INSERT INTO live_event (user_id, type, data) VALUES ${values}`);
 }
 
-/** A kind of event a newer one of the same kind makes pointless: the recipient's unread total, or a conversation's refetch. */
-export interface SupersededEvent {
-  userId: string;
-  type: 'unread' | 'conversation';
-  /** The conversation of a refetch; null for the unread total. */
-  conversationId: string | null;
-}
+/** An event a newer one of the same kind makes pointless: the recipient's unread total, or a conversation's refetch. */
+export type SupersededEvent =
+  | { userId: string; type: 'unread' }
+  | { userId: string; type: 'conversation'; conversationId: string };
 
-/**
- * Deletes the events that `keys` supersede among each recipient's `recent` latest rows (the index
- * on user_id, seq read backwards, so the cost does not grow with a day of events).
- */
-export async function deleteSuperseded(tx: Executor, keys: readonly SupersededEvent[], recent: number): Promise<void> {
+/** Deletes the events that `keys` supersede (found through live_event_replaceable_idx, migration 0014). */
+export async function deleteSuperseded(tx: Executor, keys: readonly SupersededEvent[]): Promise<void> {
   if (keys.length === 0) return;
-  const values = sql.join(
-    keys.map((k) => sql`(${k.userId}::text, ${k.type}::text, ${k.conversationId}::text)`),
-    sql`, `,
+  const which = sql.join(
+    keys.map((k) =>
+      k.type === 'unread'
+        ? sql`(user_id = ${k.userId} AND type = 'unread')`
+        : sql`(user_id = ${k.userId} AND type = 'conversation' AND data->>'conversationId' = ${k.conversationId})`,
+    ),
+    sql` OR `,
   );
-  await tx.execute(sql`WITH k (user_id, type, conversation_id) AS (VALUES ${values})
-    DELETE FROM live_event WHERE seq IN (
-      SELECT r.seq FROM (SELECT DISTINCT user_id FROM k) u
-      CROSS JOIN LATERAL (SELECT e.seq, e.user_id, e.type, e.data FROM live_event e WHERE e.user_id = u.user_id
-        ORDER BY e.seq DESC LIMIT ${recent}) r
-      JOIN k ON k.user_id = r.user_id AND k.type = r.type
-        AND (k.conversation_id IS NULL OR r.data->>'conversationId' = k.conversation_id))`);
+  await tx.execute(sql`DELETE FROM live_event WHERE type IN ('unread', 'conversation') AND (${which})`);
 }
 
 export interface EventRow {

@@ -34,11 +34,6 @@ import * as q from './queries';
 import { checkUnreadEmailToken } from './unread-mail';
 
 const REPORT_QUEUE_LIMIT = 100;
-/**
- * How many of a recipient's latest events a new event searches for those it supersedes: a burst of
- * changes lies within a few, and the search reads this many index rows whatever a day holds.
- */
-const SUPERSEDED_LOOKBACK = 50;
 
 type LiveEvent =
   | { userId: string; type: 'message'; data: { conversationId: string; message: MessageView } }
@@ -137,20 +132,20 @@ export function createConversationService({ db, config }: ConversationServiceDep
 
   /**
    * Writes live events (the caller holds the recipients' locks, q.lockRecipients), each replacing
-   * the recipient's recent events it supersedes: an older unread total, an older "read this
-   * conversation again". Safe for any stream: one not yet sent the old event is sent the new one
-   * (its seq is higher), and one already sent it needs the new one anyway. So N quick changes leave
-   * one event for a stream that is behind, paused or resuming with Last-Event-ID; messages are
-   * never merged.
+   * the recipient's older event it supersedes: their unread total, or "read this conversation
+   * again" for the same conversation. Safe for any stream: one not yet sent the old event is sent
+   * the new one (its seq is higher), and one already sent it needs the new one anyway. So N changes
+   * leave one event for a stream that is behind, paused or resuming with Last-Event-ID, and a
+   * student keeps at most one unread row and one row a conversation; messages are never merged.
    */
   async function writeEvents(tx: Executor, events: readonly LiveEvent[]): Promise<void> {
     const superseded = events.flatMap((e): q.SupersededEvent[] => {
-      if (e.type === 'unread') return [{ userId: e.userId, type: 'unread', conversationId: null }];
+      if (e.type === 'unread') return [{ userId: e.userId, type: 'unread' }];
       if (e.type === 'conversation')
         return [{ userId: e.userId, type: 'conversation', conversationId: e.data.conversationId }];
       return [];
     });
-    await q.deleteSuperseded(tx, superseded, SUPERSEDED_LOOKBACK);
+    await q.deleteSuperseded(tx, superseded);
     await q.insertEvents(tx, events);
   }
 

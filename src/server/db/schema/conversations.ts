@@ -153,5 +153,11 @@ export const liveEvent = pgTable(
     data: jsonb('data').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('live_event_user_seq_idx').on(t.userId, t.seq), index('live_event_created_idx').on(t.createdAt)],
+  (t) => [
+    index('live_event_user_seq_idx').on(t.userId, t.seq),
+    index('live_event_created_idx').on(t.createdAt),
+    // A new unread total or conversation refetch finds the one it replaces (issue 30): one row a
+    // student and one a conversation, whatever the day's messages.
+    index('live_event_replaceable_idx').on(t.userId, t.type).where(sql`${t.type} IN ('unread', 'conversation')`),
+  ],
 );
