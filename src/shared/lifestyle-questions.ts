@@ -25,16 +25,12 @@ interface LifestyleOption {
 export interface LifestyleQuestion {
   /** Stable key stored with each answer. */
   key: string;
-  /** What the question is about, in a sentence: 'You and Evelyn agree on {topic}.' */
+  /** What the question is about, in a sentence: 'Evelyn's answer on {topic} is not one you can live with.' */
   topic: string;
   /** 'What I am'. */
   prompt: string;
   /** 'What I can live with'. */
   livePrompt: string;
-  /** Third person before an answer's label: 'Evelyn {they} before 11 pm'. */
-  they: string;
-  /** Second person: 'You {you} before 11 pm'. */
-  you: string;
   options: LifestyleOption[];
 }
 
@@ -45,8 +41,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'bedtime',
     prompt: 'When do you usually turn the lights out?',
     livePrompt: 'Which bedtimes could you live with in a roommate?',
-    they: 'prefers lights out',
-    you: 'prefer lights out',
     options: [
       { key: 'before-11', label: 'before 11 pm' },
       { key: '11-to-12', label: 'between 11 pm and midnight' },
@@ -59,8 +53,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'waking up',
     prompt: 'When do you usually get up on weekdays?',
     livePrompt: 'Which wake-up times could you live with?',
-    they: 'gets up',
-    you: 'get up',
     options: [
       { key: 'before-7', label: 'before 7 am' },
       { key: '7-to-9', label: 'between 7 and 9 am' },
@@ -73,8 +65,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'keeping the room tidy',
     prompt: 'How do you keep your space?',
     livePrompt: 'Which could you live with?',
-    they: 'keeps their space',
-    you: 'keep your space',
     options: [
       { key: 'spotless', label: 'spotless' },
       { key: 'tidy', label: 'tidy' },
@@ -87,8 +77,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'noise in the room',
     prompt: 'How much noise do you make or like in the room?',
     livePrompt: 'Which noise levels could you live with?',
-    they: 'likes the room',
-    you: 'like the room',
     options: [
       { key: 'quiet', label: 'quiet' },
       { key: 'some', label: 'with some music and talk' },
@@ -100,8 +88,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'guests',
     prompt: 'How often do you have guests over?',
     livePrompt: 'How often could a roommate have guests?',
-    they: 'has guests over',
-    you: 'have guests over',
     options: [
       { key: 'rarely', label: 'rarely' },
       { key: 'weekends', label: 'on weekends' },
@@ -114,8 +100,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'studying in the room',
     prompt: 'Where do you study?',
     livePrompt: 'Which could you live with in a roommate?',
-    they: 'studies',
-    you: 'study',
     options: [
       { key: 'elsewhere', label: 'mostly outside the room' },
       { key: 'sometimes', label: 'in the room sometimes' },
@@ -127,8 +111,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'smoking and vaping',
     prompt: 'Do you smoke or vape?',
     livePrompt: 'Which could you live with?',
-    they: 'prefers',
-    you: 'prefer',
     options: [
       { key: 'never', label: 'no smoking or vaping' },
       { key: 'outside', label: 'smoking or vaping outside only' },
@@ -140,8 +122,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'alcohol in the room',
     prompt: 'How do you feel about alcohol in the room?',
     livePrompt: 'Which could you live with?',
-    they: 'prefers',
-    you: 'prefer',
     options: [
       { key: 'none', label: 'no alcohol in the room' },
       { key: 'occasional', label: 'an occasional drink in the room' },
@@ -153,8 +133,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'sharing food and things',
     prompt: 'How do you feel about sharing food and things?',
     livePrompt: 'Which could you live with?',
-    they: 'prefers',
-    you: 'prefer',
     options: [
       { key: 'ask', label: 'asking before borrowing anything' },
       { key: 'basics', label: 'sharing the basics' },
@@ -166,8 +144,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'the room temperature',
     prompt: 'How do you like the room temperature?',
     livePrompt: 'Which could you live with?',
-    they: 'likes the room',
-    you: 'like the room',
     options: [
       { key: 'cool', label: 'cool' },
       { key: 'mild', label: 'mild' },
@@ -179,8 +155,6 @@ export const DEFAULT_QUESTIONS: readonly LifestyleQuestion[] = [
     topic: 'how social the room is',
     prompt: 'How social should the room be?',
     livePrompt: 'Which could you live with?',
-    they: 'wants the room to be',
-    you: 'want the room to be',
     options: [
       { key: 'retreat', label: 'a quiet retreat' },
       { key: 'friendly', label: 'friendly, with some time together' },

@@ -4,6 +4,8 @@ import {
   bandOf,
   DEFAULT_QUESTIONS,
   explainPair,
+  FIT_SHOWS,
+  fitPreview,
   fromStored,
   groupFit,
   type Importance,
@@ -92,7 +94,7 @@ describe('pairFit', () => {
     expect(bandOf({ ...fit, dealbreaker: false })).toBe('good'); // 0.8125 on its own
     expect(bandOf(fit)).toBe('big');
     expect(explainPair(fit, you, evelyn).differences).toEqual([
-      'You prefer no smoking or vaping; Evelyn marked smoking or vaping indoors, and you marked smoking and vaping as very important.',
+      "Evelyn's answer on smoking and vaping is not one you can live with, and you marked smoking and vaping as very important.",
     ]);
   });
 
@@ -122,7 +124,7 @@ describe('pairFit', () => {
 });
 
 describe('explainPair', () => {
-  it('names the topic and the member in plain sentences, agreements and differences apart', () => {
+  it('names the topic and the member in plain sentences, agreements and differences apart, and never an answer', () => {
     const me = toAnswerMap([
       answer('bedtime', 'after-1', ['12-to-1', 'after-1'], 'somewhat'),
       answer('cleanliness', 'tidy', ['tidy'], 'somewhat'),
@@ -136,13 +138,51 @@ describe('explainPair', () => {
     const reasons = explainPair(pairFit(me, her, questions), you, evelyn);
     expect(reasons.differences).toEqual([
       // Sorted by weight: both are 'somewhat'; Evelyn's comes first as the direction she has to live with.
-      'Evelyn prefers lights out before 11 pm; you marked after 1 am.',
-      'You prefer lights out after 1 am; Evelyn marked before 11 pm.',
+      'Your answer on bedtime is not one Evelyn can live with.',
+      "Evelyn's answer on bedtime is not one you can live with.",
     ]);
     expect(reasons.agreements).toEqual([
-      'You and Evelyn both marked tidy (keeping the room tidy).',
+      "You and Evelyn can live with each other's answers on keeping the room tidy.",
       "You and Evelyn can live with each other's answers on the room temperature.",
     ]);
+    // No answer appears in any sentence: not Evelyn's, not yours.
+    for (const sentence of [...reasons.agreements, ...reasons.differences]) {
+      for (const label of ['before 11 pm', 'after 1 am', 'midnight', 'spotless', 'mild', 'warm']) {
+        expect(sentence).not.toContain(label);
+      }
+    }
+  });
+});
+
+describe('fitPreview', () => {
+  it('shows a student exactly the sentences another student can read about them, with none of their answers', () => {
+    const mine = toAnswerMap([
+      answer('bedtime', 'after-1', ['12-to-1', 'after-1'], 'very'),
+      answer('cleanliness', 'lived-in', 'all', 'somewhat'),
+      answer('noise', 'quiet', ['quiet'], 'none'),
+    ]);
+    expect(fitPreview('Sam', mine, questions)).toEqual({
+      agreements: [],
+      differences: [
+        // Sorted by weight: Sam's 'very' first.
+        'Your answer on bedtime is not one Sam can live with, and Sam marked bedtime as very important.',
+        "Sam's answer on bedtime is not one you can live with.",
+        // Sam can live with any tidiness: only the reader's side shows.
+        "Sam's answer on keeping the room tidy is not one you can live with.",
+        // Sam does not mind noise: only the reader's side shows.
+        "Sam's answer on noise in the room is not one you can live with.",
+      ],
+    });
+    // What another student would really read of Sam is among the preview's sentences.
+    const reader = toAnswerMap([answer('bedtime', 'before-11', ['before-11'], 'somewhat')]);
+    for (const sentence of explainPair(
+      pairFit(reader, mine, questions),
+      { name: 'Ada', isYou: true },
+      { name: 'Sam', isYou: false },
+    ).differences) {
+      expect(fitPreview('Sam', mine, questions).differences).toContain(sentence);
+    }
+    expect(FIT_SHOWS).toContain('Your answers themselves are never shown to anyone.');
   });
 });
 
@@ -205,7 +245,7 @@ describe('groupFit', () => {
     const gus = fit.members[6];
     expect(gus?.band).toBe('big');
     expect(gus && 'differences' in gus ? gus.differences[0] : '').toBe(
-      'Gus prefers lights out after 1 am; you marked between 11 pm and midnight, and Gus marked bedtime as very important.',
+      'Your answer on bedtime is not one Gus can live with, and Gus marked bedtime as very important.',
     );
   });
 
@@ -245,7 +285,7 @@ describe('groupFit', () => {
     );
     expect(fit.members[0]).toMatchObject({
       band: 'good', // Evelyn accepts (+3 of 3), Sam does not (0 of 1): 0.75
-      differences: ['Sam prefers lights out after 1 am; you marked before 11 pm.'],
+      differences: ['Your answer on bedtime is not one Sam can live with.'],
     });
   });
 });
@@ -260,8 +300,6 @@ describe('questions and storage', () => {
           topic: 'pets',
           prompt: 'Do you have a pet?',
           livePrompt: 'Which could you live with?',
-          they: 'has',
-          you: 'have',
           options: [
             { key: 'none', label: 'no pet' },
             { key: 'fish', label: 'a fish' },

@@ -112,28 +112,36 @@ export interface Person {
   isYou: boolean;
 }
 
-const labelOf = (question: LifestyleQuestion, key: string) => question.options.find((o) => o.key === key)?.label ?? key;
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const subject = (p: Person) => (p.isYou ? 'you' : p.name);
+const possessive = (p: Person) => (p.isYou ? 'your' : `${p.name}'s`);
 
-/** '{Who} {prefers lights out} {before 11 pm}; {other} marked {after 1 am}.' */
-function differenceSentence(
-  q: LifestyleQuestion,
-  minds: Person,
-  answer: LifestyleAnswer,
-  other: Person,
-  otherAnswer: LifestyleAnswer,
-) {
-  const verb = minds.isYou ? q.you : q.they;
-  const sentence = `${capitalise(subject(minds))} ${verb} ${labelOf(q, answer.self)}; ${subject(other)} marked ${labelOf(
-    q,
-    otherAnswer.self,
-  )}`;
+/*
+ * The sentences name a topic and who minds it, never an answer (issue 30): not the other
+ * student's, and not the reader's either, so that what a student's profile previews is exactly
+ * what others read. A direction ("goes to bed earlier") is left out too: with three or four
+ * options and the reader's own answer in mind, it would often tell the answer.
+ */
+
+/** '{Other's} answer on {topic} is not one {minds} can live with[, and {minds} marked {topic} as very important].' */
+function differenceSentence(q: LifestyleQuestion, minds: Person, answer: LifestyleAnswer, other: Person) {
+  const sentence = `${capitalise(possessive(other))} answer on ${q.topic} is not one ${subject(minds)} can live with`;
   if (answer.importance === 'very') {
     return `${sentence}, and ${subject(minds)} marked ${q.topic} as very important.`;
   }
   return `${sentence}.`;
 }
+
+/** Who sees what of a student's answers, in words the questionnaire shows (exactly what the API answers). */
+export const FIT_SHOWS =
+  'Who sees what: a student who looks at a group you are in sees how their habits fit with yours, and the admins of a group you ping see how yours fit with each member’s. A fit is a band and, for each question both of you answered, whether each can live with the other’s answer and whether it is very important to them. Your answers themselves are never shown to anyone.';
+
+/** The profile's preview of what other students read (fitPreview). */
+export const FIT_PREVIEW = {
+  summary: 'Preview what other students see',
+  intro: (name: string) =>
+    `A student whose habits differ from every answer you gave would read this about ${name}, beside a band:`,
+} as const;
 
 export interface PairReasons {
   /** Where both can live with what the other is (and at least one of them minds). */
@@ -142,7 +150,7 @@ export interface PairReasons {
   differences: string[];
 }
 
-/** The reasons of a pair, in plain sentences naming the topic and who. */
+/** The reasons of a pair, in plain sentences naming the topic and who, never an answer. */
 export function explainPair(fit: PairFit, a: Person, b: Person): PairReasons {
   const agreements: string[] = [];
   const differences: { weight: number; text: string }[] = [];
@@ -152,21 +160,37 @@ export function explainPair(fit: PairFit, a: Person, b: Person): PairReasons {
     if (c.aAcceptsB && c.bAcceptsA) {
       if (weightA + weightB === 0) continue;
       agreements.push(
-        c.a.self === c.b.self
-          ? `${capitalise(subject(a))} and ${subject(b)} both marked ${labelOf(c.question, c.a.self)} (${c.question.topic}).`
-          : `${capitalise(subject(a))} and ${subject(b)} can live with each other's answers on ${c.question.topic}.`,
+        `${capitalise(subject(a))} and ${subject(b)} can live with each other's answers on ${c.question.topic}.`,
       );
       continue;
     }
     if (!c.bAcceptsA && weightB > 0) {
-      differences.push({ weight: weightB, text: differenceSentence(c.question, b, c.b, a, c.a) });
+      differences.push({ weight: weightB, text: differenceSentence(c.question, b, c.b, a) });
     }
     if (!c.aAcceptsB && weightA > 0) {
-      differences.push({ weight: weightA, text: differenceSentence(c.question, a, c.a, b, c.b) });
+      differences.push({ weight: weightA, text: differenceSentence(c.question, a, c.a, b) });
     }
   }
   differences.sort((x, y) => y.weight - x.weight);
   return { agreements, differences: differences.map((d) => d.text) };
+}
+
+/**
+ * What another student reads about `person` (the profile's preview): the reasons of a student whose
+ * habits differ from every answer `person` gave, and who cannot live with any of them, computed by
+ * the same fit as the real thing. A question `person` does not mind shows only the reader's side.
+ */
+export function fitPreview(person: string, answers: AnswerMap, questions: readonly LifestyleQuestion[]): PairReasons {
+  const reader = new Map<string, LifestyleAnswer>();
+  for (const question of questions) {
+    const answer = answers.get(question.key);
+    if (!answer) continue;
+    const unwelcome = question.options.find((o) => !answer.accept.includes(o.key)) ?? question.options[0];
+    const others = question.options.filter((o) => o.key !== answer.self).map((o) => o.key);
+    if (!unwelcome) continue;
+    reader.set(question.key, { question: question.key, self: unwelcome.key, accept: others, importance: 'somewhat' });
+  }
+  return explainPair(pairFit(reader, answers, questions), { name: 'you', isYou: true }, { name: person, isYou: false });
 }
 
 /* ---------- the group ---------- */

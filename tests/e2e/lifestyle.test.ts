@@ -78,6 +78,18 @@ describe('lifestyle fit', () => {
       },
       'questionnaire',
     );
+    // Her profile says who sees what, and previews what another student reads about her: the same
+    // sentences as the fit, none of her answers in them (issue 30).
+    const mine = evelyn.page.getByRole('region', { name: 'Lifestyle Profile' });
+    await mine.getByText(/Who sees what: .* Your answers themselves are never shown to anyone\./).waitFor();
+    await mine.getByText('Preview what other students see').click();
+    await mine.getByText('Your answer on bedtime is not one Evelyn can live with.').waitFor();
+    await mine.getByText("Evelyn's answer on bedtime is not one you can live with.").waitFor();
+    await mine.getByText("Evelyn's answer on keeping the room tidy is not one you can live with.").waitFor();
+    const preview = (await mine.locator('details').textContent()) ?? '';
+    for (const answerText of ['11 pm', 'midnight', 'Tidy', ' tidy.']) expect(preview).not.toContain(answerText);
+    await expectAccessible(evelyn.page);
+    await shot(evelyn.page, 'profile-preview');
 
     // Jo, listed by e-mail in Evelyn's group at Voute, has no profile and has not joined: the admin's
     // view says so (an invitation to join the group, not to fill a profile, is sent from 'Manage group').
@@ -106,9 +118,11 @@ describe('lifestyle fit', () => {
       const fit = sam.page.getByRole('region', { name: 'How You Fit With This Group' });
       await fit.getByText('Overall: Good fit').waitFor();
       await fit.getByRole('heading', { name: 'Evelyn (admin)' }).waitFor();
-      await fit.getByText('Evelyn prefers lights out before 11 pm; you marked after 1 am.').waitFor();
-      await fit.getByText('You prefer lights out after 1 am; Evelyn marked before 11 pm.').waitFor();
-      await fit.getByText('You and Evelyn both marked tidy (keeping the room tidy).').waitFor();
+      // The reasons name the topic and who minds it, never Evelyn's answer (issue 30).
+      await fit.getByText('Your answer on bedtime is not one Evelyn can live with.').waitFor();
+      await fit.getByText("Evelyn's answer on bedtime is not one you can live with.").waitFor();
+      await fit.getByText("You and Evelyn can live with each other's answers on keeping the room tidy.").waitFor();
+      expect(await fit.textContent()).not.toMatch(/11 pm|midnight|1 am/);
       expect(await fit.textContent()).not.toMatch(/\d+ ?%/);
       await expectAccessible(sam.page);
       await shot(sam.page, 'detail-fit');
@@ -148,7 +162,7 @@ describe('lifestyle fit', () => {
         throw new Error(`${error}\nThe ping reads: ${await item.textContent()}`);
       });
     await item.getByText('Why this fit').click();
-    await item.getByText('Sam prefers lights out after 1 am; you marked before 11 pm.').waitFor();
+    await item.getByText("Sam's answer on bedtime is not one you can live with.").waitFor();
     await expectAccessible(evelyn.page);
     await shot(evelyn.page, 'inbox-fit');
 

@@ -160,10 +160,10 @@ describe('the fit with a group', () => {
           name: 'Evelyn',
           role: 'admin',
           band: 'some',
-          agreements: ['You and Evelyn both marked tidy (keeping the room tidy).'],
+          agreements: ["You and Evelyn can live with each other's answers on keeping the room tidy."],
           differences: [
-            'Evelyn prefers lights out before 11 pm; you marked after 1 am.',
-            'You prefer lights out after 1 am; Evelyn marked before 11 pm.',
+            'Your answer on bedtime is not one Evelyn can live with.',
+            "Evelyn's answer on bedtime is not one you can live with.",
           ],
         },
         {
@@ -172,14 +172,18 @@ describe('the fit with a group', () => {
           band: 'big',
           agreements: [],
           differences: [
-            'You like the room with some music and talk; Gus marked lively and loud, and you marked noise in the room as very important.',
-            'Gus likes the room lively and loud; you marked with some music and talk.',
+            "Gus's answer on noise in the room is not one you can live with, and you marked noise in the room as very important.",
+            'Your answer on noise in the room is not one Gus can live with.',
           ],
         },
         { name: 'Hal', role: 'member', band: null, skipped: SKIPPED_NO_PROFILE },
       ],
     });
     expect(JSON.stringify(fit)).not.toContain('Ivy');
+    // Nobody's answer is stated (issue 30): not Evelyn's or Gus's, nor the viewer's own.
+    for (const label of ['before 11 pm', 'after 1 am', 'lively and loud', 'with some music and talk', 'marked tidy']) {
+      expect(JSON.stringify(fit)).not.toContain(label);
+    }
   });
 
   it("asks for a profile first, and shows the admin each member's state and who has a profile", async () => {
@@ -235,10 +239,10 @@ describe('the fit with a group', () => {
           name: 'Evelyn',
           role: 'admin',
           band: 'some',
-          agreements: ['Sam and you both marked tidy (keeping the room tidy).'],
+          agreements: ["Sam and you can live with each other's answers on keeping the room tidy."],
           differences: [
-            'You prefer lights out before 11 pm; Sam marked after 1 am.',
-            'Sam prefers lights out after 1 am; you marked before 11 pm.',
+            "Sam's answer on bedtime is not one you can live with.",
+            'Your answer on bedtime is not one Sam can live with.',
           ],
         },
       ],

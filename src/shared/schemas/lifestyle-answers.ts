@@ -14,8 +14,6 @@ export const lifestyleQuestionViewSchema = z.strictObject({
   topic: z.string(),
   prompt: z.string(),
   livePrompt: z.string(),
-  they: z.string(),
-  you: z.string(),
   options: z.array(z.strictObject({ key: z.string(), label: z.string() })),
 }) satisfies z.ZodType<LifestyleQuestion>;
 

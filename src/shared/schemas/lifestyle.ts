@@ -18,8 +18,6 @@ const lifestyleQuestionSchema = z.object({
   topic: z.string().min(1).max(80),
   prompt: z.string().min(1).max(200),
   livePrompt: z.string().min(1).max(200),
-  they: z.string().min(1).max(80),
-  you: z.string().min(1).max(80),
   options: z
     .array(z.object({ key, label: z.string().min(1).max(80) }))
     .min(2)

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
+  FIT_PREVIEW,
+  FIT_SHOWS,
+  fitPreview,
   IMPORTANCE_LABELS,
   IMPORTANCES,
   type Importance,
   type LifestyleAnswer,
   type LifestyleQuestion,
+  toAnswerMap,
 } from '../../../shared/lifestyle';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../api/client';
@@ -208,8 +212,35 @@ function LifestyleForm({
   );
 }
 
+/**
+ * What other students read about the viewer, from the same fit they get (no answer of the viewer's
+ * appears in it, as none appears in theirs).
+ */
+function WhatOthersSee({
+  name,
+  questions,
+  answers,
+}: {
+  name: string;
+  questions: LifestyleQuestion[];
+  answers: LifestyleAnswer[];
+}) {
+  const preview = fitPreview(name, toAnswerMap(answers), questions);
+  return (
+    <details className={styles.preview}>
+      <summary>{FIT_PREVIEW.summary}</summary>
+      <p className={styles.muted}>{FIT_PREVIEW.intro(name)}</p>
+      <ul className={styles.reasons}>
+        {[...preview.differences, ...preview.agreements].map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** The profile's optional lifestyle questionnaire: fill, edit or delete; nobody else sees the answers. */
-export function LifestyleSection() {
+export function LifestyleSection({ name }: { name: string }) {
   const mine = useMyLifestyle();
   const removeAnswers = useDeleteLifestyle();
   const [editing, setEditing] = useState(false);
@@ -229,10 +260,7 @@ export function LifestyleSection() {
   return (
     <section id="lifestyle" className={styles.section} aria-labelledby="lifestyle-heading" tabIndex={-1}>
       <h2 id="lifestyle-heading">Lifestyle Profile</h2>
-      <p className={styles.muted}>
-        Optional. Students looking at a group see how their habits fit with each member who answered, as a band and
-        plain reasons. Your answers themselves are never shown to anyone.
-      </p>
+      <p className={styles.muted}>Optional. {FIT_SHOWS}</p>
       {mine.isPending ? (
         <p role="status">{messages.loading}</p>
       ) : mine.isError ? (
@@ -254,6 +282,9 @@ export function LifestyleSection() {
               ? 'You have not answered the lifestyle questionnaire.'
               : `You answered ${answered} of ${asked} questions.`}
           </p>
+          {answered > 0 ? (
+            <WhatOthersSee name={name} questions={mine.data.questions} answers={mine.data.answers} />
+          ) : null}
           <div className={styles.actions}>
             <button
               type="button"

@@ -221,7 +221,7 @@ export function Component() {
           <SharingSection />
         </Suspense>
       ) : null}
-      {user.emailVerified && user.termsAccepted ? <LifestyleSection /> : null}
+      {user.emailVerified && user.termsAccepted ? <LifestyleSection name={user.name.trim() || user.email} /> : null}
       {user.emailVerified && user.termsAccepted ? (
         <Suspense fallback={<p role="status">{messages.loading}</p>}>
           <SavedSearchList />
