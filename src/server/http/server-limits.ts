@@ -106,7 +106,7 @@ const SUMMARY_EVERY_MS = 60_000;
  * A warning that may come thousands of times a minute under attack: said at once, then at most
  * once a minute with how many times it happened since.
  */
-function summarized(say: (count: number) => string): (log: FastifyBaseLogger) => void {
+export function summarized(say: (count: number) => string): (log: FastifyBaseLogger) => void {
   let unsaid = 0;
   let saidAt = Number.NEGATIVE_INFINITY;
   return (log) => {

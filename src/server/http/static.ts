@@ -3,14 +3,22 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DrawnPage } from '../../shared/drawn-page';
 import { COLLEGE_ASSETS_PREFIX, collegeAssetUrl } from '../college/public-config';
 import type { AppConfig } from '../config';
 import { notFoundBody } from './errors';
 import { fetchPageAnswers } from './page-answers';
 import { firstPaintPaths } from './page-data';
-import { loadPageDrawing } from './page-drawing';
+import { createPageWork, loadPageDrawing } from './page-drawing';
 import { loadPageHtml, pageRoute } from './page-html';
 import { pageWarningsHtml } from './page-warnings';
+import { summarized } from './server-limits';
+
+interface PreparedPage {
+  answers: Record<string, unknown>;
+  setCookies: string[];
+  drawn: DrawnPage;
+}
 
 // Precompressed siblings (name.js.br, name.js.gz) are the same hashed asset.
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
@@ -43,22 +51,31 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
     ? loadPageHtml(clientDir, firstLandingImage ? { '/': collegeAssetUrl(firstLandingImage.src) } : {})
     : () => '';
   const drawPage = hasClient ? await loadPageDrawing(clientDir, app.log) : undefined;
+  const bareSent = summarized(
+    (count) => `${count} page(s) sent undrawn: too many pages were waiting to be drawn (the browser draws them)`,
+  );
+  const pageWork = createPageWork({ onFull: () => bareSent(app.log) });
+  /** The app's bare page: no answers in it, drawn by the browser. */
+  const bare: PreparedPage = { answers: {}, setCookies: [], drawn: { kind: 'notDrawn' } };
+  const preparePage = async (route: string, url: string, search: string, cookie: string | undefined) => {
+    const hasSession = cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
+    // The answers the page's first paint needs go in the page itself (decision 0019).
+    const paths = firstPaintPaths(route, new URLSearchParams(search), hasSession);
+    const { answers, setCookies } = await fetchPageAnswers(app, paths, cookie);
+    // The page itself, drawn from those answers (decision 0029); the guard's redirects are the server's.
+    const drawn = drawPage ? await drawPage(search ? `${url}?${search}` : url, answers) : bare.drawn;
+    return { answers, setCookies, drawn };
+  };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const search = request.url.split('?')[1] ?? '';
     const cookie = request.headers.cookie;
     const hasSession = cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
-    // The answers the page's first paint needs go in the page itself (decision 0019).
     const route = pageRoute(url);
-    const { answers, setCookies } =
+    const { answers, setCookies, drawn } =
       hasClient && route && request.method === 'GET'
-        ? await fetchPageAnswers(app, firstPaintPaths(route, new URLSearchParams(search), hasSession), cookie)
-        : { answers: {}, setCookies: [] };
+        ? await pageWork(() => preparePage(route, url, search, cookie), bare)
+        : bare;
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
-    // The page itself, drawn from those answers (decision 0029); the guard's redirects are the server's.
-    const drawn =
-      drawPage && route && request.method === 'GET'
-        ? await drawPage(search ? `${url}?${search}` : url, answers)
-        : ({ kind: 'notDrawn' } as const);
     if (drawn.kind === 'redirect') {
       // Where the visitor is sent depends on their session: no cache may keep it for another.
       return reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').redirect(drawn.to, 302);
