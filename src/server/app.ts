@@ -17,7 +17,7 @@ import { browseRoutes } from './browse/routes';
 import { collegeRoutes } from './college/routes';
 import type { AppConfig } from './config';
 import { contactRoutes } from './contact/routes';
-import { EVENT_RETENTION_MS, liveRoutes } from './conversations/live';
+import { createLiveHub, EVENT_RETENTION_MS, liveRoutes } from './conversations/live';
 import { pruneEvents } from './conversations/queries';
 import { conversationRoutes } from './conversations/routes';
 import { type ConversationService, createConversationService } from './conversations/service';
@@ -249,14 +249,14 @@ export async function buildApp({
   await app.register(statsRoutes, { database, groupsMatchedBaseline: config.college.groupsMatchedBaseline });
   await app.register(pingRoutes, { service: pings });
   await app.register(conversationRoutes, { service: conversations });
-  await app.register(liveRoutes, {
+  const live = createLiveHub(app, {
     db: database.db,
     changes: database.changes,
-    maxStreamMs: liveStreamMaxMs,
-    heartbeatMs: liveHeartbeatMs,
     streamsPerStudent: liveStreamsPerStudent,
     streamsPerServer: liveStreamsPerServer,
   });
+  app.decorate('live', live);
+  await app.register(liveRoutes, { hub: live, maxStreamMs: liveStreamMaxMs, heartbeatMs: liveHeartbeatMs });
   await app.register(moderationRoutes, { service: moderation });
   await app.register(savedSearchRoutes, { service: savedSearches });
   await app.register(lifestyleRoutes, { service: createLifestyleService({ db: database.db, config }) });

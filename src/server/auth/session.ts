@@ -57,6 +57,10 @@ export function installSessionHandling(
   app.decorateRequest('viewer', null);
   app.decorate('onAccountDelete', (cleanup: AccountCleanup) => accountCleanups.add(cleanup));
   let sessionCookieName: string | undefined;
+  const lookups = new Map<
+    string,
+    Promise<{ session: Awaited<ReturnType<Auth['api']['getSession']>>; cookies: string[] }>
+  >();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     const cookieHeader = request.headers.cookie;
@@ -69,13 +73,19 @@ export function installSessionHandling(
       request.viewer = known;
       return;
     }
-    const { response: session, headers } = await auth.api.getSession({
-      headers: authHeaders(request),
-      returnHeaders: true,
-    });
+    // Requests that arrive together with one cookie (a student's burst of requests, or a flood of
+    // them) share one lookup: better-auth's signature check and queries run once, not once each.
+    let lookup = lookups.get(signedValue);
+    if (!lookup) {
+      lookup = auth.api
+        .getSession({ headers: authHeaders(request), returnHeaders: true })
+        .then(({ response, headers }) => ({ session: response, cookies: headers.getSetCookie() }))
+        .finally(() => lookups.delete(signedValue));
+      lookups.set(signedValue, lookup);
+    }
+    const { session, cookies } = await lookup;
     // better-auth renews an active session's cookie (or clears a dead one): pass that on, or the
     // browser drops a signed-in member when the first cookie's max-age runs out.
-    const cookies = headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (!session) return;
     const user = session.user as typeof session.user & { termsAcceptedAt?: Date | null; termsVersion?: string | null };

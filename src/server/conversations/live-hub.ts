@@ -40,6 +40,8 @@ export interface LiveStream {
   lastSeq: number | undefined;
   /** True while the socket has not drained what was written: nothing more is written to it. */
   readonly paused: boolean;
+  /** Bytes written to the stream that its socket has not yet taken. */
+  readonly buffered: number;
   write(chunk: string): WriteOutcome;
   /** Ends the stream; `notice` (an SSE frame) is its last words. */
   close(notice?: string): void;
@@ -58,6 +60,7 @@ export class LiveHub {
   /** Students whose rows are being read, and those to read again when that is done. */
   private readonly reading = new Set<string>();
   private readonly again = new Set<string>();
+  private readonly windows = new Map<string, Promise<{ latest: number; cutoff: number }>>();
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -76,6 +79,13 @@ export class LiveHub {
   get size(): number {
     let n = 0;
     for (const set of this.streams.values()) n += set.size;
+    return n;
+  }
+
+  /** Bytes this server's streams hold that their sockets have not taken yet. */
+  get bufferedBytes(): number {
+    let n = 0;
+    for (const set of this.streams.values()) for (const stream of set) n += stream.buffered;
     return n;
   }
 
@@ -120,14 +130,28 @@ export class LiveHub {
     set.add(stream);
     // Closing the oldest may have emptied and dropped the set.
     this.streams.set(stream.userId, set);
-    // Registered first: an event committed from here on is announced and read after lastSeq.
-    const latest = await q.lastEventSeq(this.db, stream.userId);
+    // Registered first: an event committed from here on is announced and read after lastSeq. A
+    // stream further behind than a replay resyncs here, before any of its rows is read.
+    const { latest, cutoff } = await this.replayWindow(stream.userId);
     if (lastEventId === undefined) stream.lastSeq = latest;
-    else if (lastEventId > latest) {
-      // An id this student's events never reached (another database, a restore): start afresh.
-      this.resync(stream, latest);
-    } else stream.lastSeq = lastEventId;
+    // Beyond the newest is an id this student's events never reached (another database, a restore).
+    else if (lastEventId < cutoff || lastEventId > latest) this.resync(stream, latest);
+    else stream.lastSeq = lastEventId;
     this.catchUp(stream.userId);
+  }
+
+  /**
+   * Streams of one student that open together (tabs restored at once, or a flood of them) share one
+   * reading of where their events stand. Read after they registered, so an event it misses is
+   * announced after, and read by the catch-up.
+   */
+  private replayWindow(userId: string): Promise<{ latest: number; cutoff: number }> {
+    let window = this.windows.get(userId);
+    if (!window) {
+      window = q.replayWindow(this.db, userId, REPLAY_MAX_EVENTS).finally(() => this.windows.delete(userId));
+      this.windows.set(userId, window);
+    }
+    return window;
   }
 
   remove(stream: LiveStream): void {
@@ -175,7 +199,7 @@ export class LiveHub {
       const from = Math.min(...ready.map((s) => s.lastSeq as number));
       const rows = await q.eventsAfter(this.db, userId, from, REPLAY_MAX_EVENTS + 1);
       if (rows.length > REPLAY_MAX_EVENTS) {
-        const { latest, cutoff } = await q.replayWindow(this.db, userId, REPLAY_MAX_EVENTS);
+        const { latest, cutoff } = await this.replayWindow(userId);
         for (const stream of ready) if ((stream.lastSeq as number) < cutoff) this.resync(stream, latest);
         // Every stream is now within a replay of the newest event (or a newer one arrived): read again.
         continue;

@@ -24,6 +24,8 @@ import {
   type WriteOutcome,
 } from './live-hub';
 
+/** How long an ended stream's reader has to take its last bytes before the connection is cut. */
+const END_GRACE_MS = 10_000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 20_000;
 /**
@@ -64,6 +66,9 @@ function responseStream(
     get paused() {
       return paused;
     },
+    get buffered() {
+      return raw.writableLength;
+    },
     write(chunk): WriteOutcome {
       if (closed) return 'closed';
       if (paused) return 'full';
@@ -86,15 +91,16 @@ function responseStream(
     },
     close(notice) {
       if (closed) return;
-      if (notice && !paused) raw.write(notice);
       closed = true;
       clearInterval(heartbeat);
       clearTimeout(lifetime);
       clearTimeout(stall);
       hub.remove(stream);
-      // A reader that stopped reading would hold a graceful end open: its socket goes at once.
-      if (paused) raw.destroy();
-      else raw.end();
+      if (notice) raw.write(notice);
+      raw.end();
+      // An end waits for the reader to take what is buffered; one that is not reading loses the
+      // connection after a short grace instead of holding it.
+      if (raw.writableLength > 0) setTimeout(() => raw.destroy(), END_GRACE_MS).unref();
     },
   };
   const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
@@ -116,32 +122,35 @@ function lastEventIdOf(request: FastifyRequest): number | undefined {
   return Number(value.trim());
 }
 
-export async function liveRoutes(
+/** This server's live streams, bounded per student and in all (the numbers: live-hub.ts). */
+export function createLiveHub(
   app: FastifyInstance,
-  {
-    db,
-    changes,
-    heartbeatMs = HEARTBEAT_MS,
-    maxStreamMs = STREAM_MAX_MS,
-    streamsPerStudent = STREAMS_PER_STUDENT,
-    streamsPerServer = STREAMS_PER_SERVER,
-  }: {
-    db: Database;
-    changes: ChangeFeed;
-    heartbeatMs?: number;
-    maxStreamMs?: number;
-    streamsPerStudent?: number;
-    streamsPerServer?: number;
-  },
-) {
+  { db, changes, streamsPerStudent = STREAMS_PER_STUDENT, streamsPerServer = STREAMS_PER_SERVER }: LiveHubOptions,
+): LiveHub {
   const hub = new LiveHub(db, changes, (error) => app.log.error({ err: error }, 'live stream read failed'), {
     perStudent: streamsPerStudent,
     perServer: streamsPerServer,
   });
-  app.decorate('live', hub);
   // Before the server stops listening: open streams would otherwise hold its close forever.
   app.addHook('preClose', async () => hub.close());
+  return hub;
+}
 
+interface LiveHubOptions {
+  db: Database;
+  changes: ChangeFeed;
+  streamsPerStudent?: number;
+  streamsPerServer?: number;
+}
+
+export async function liveRoutes(
+  app: FastifyInstance,
+  {
+    hub,
+    heartbeatMs = HEARTBEAT_MS,
+    maxStreamMs = STREAM_MAX_MS,
+  }: { hub: LiveHub; heartbeatMs?: number; maxStreamMs?: number },
+) {
   app.get(
     '/api/events',
     {
@@ -156,7 +165,7 @@ export async function liveRoutes(
           '`data:`. Reconnect with the Last-Event-ID header (or ?lastEventId=) to receive exactly the events ' +
           `after it, at most ${REPLAY_MAX_EVENTS}; further behind, one \`resync\` event asks the page to read ` +
           'again what it shows. A comment line arrives every 20 s. A student holds at most ' +
-          `${streamsPerStudent} streams on a server: a newer one ends the oldest with a \`replaced\` event. ` +
+          `${hub.limits.perStudent} streams on a server: a newer one ends the oldest with a \`replaced\` event. ` +
           'A full server answers 503 with Retry-After.',
       },
     },
@@ -173,7 +182,9 @@ export async function liveRoutes(
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
-        connection: 'keep-alive',
+        // A stream that ends (its lifetime, a newer one of the student's, the server closing) takes its
+        // connection with it: an ended stream's idle socket is one more for an attacker to hold.
+        connection: 'close',
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
       });
