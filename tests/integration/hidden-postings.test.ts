@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bookmark, mailOutbox } from '../../src/server/db/schema';
+import { bookmark, mailOutbox, posting, postingMember } from '../../src/server/db/schema';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
 import { collegeConfigWith } from '../support/college-config';
 import { createMember, originHeader, type TestMember } from '../support/users';
-import { jpegFile, onCampusPosting, sendPosting } from './postings-support';
+import { jpegFile, multipart, onCampusPosting, sendPosting } from './postings-support';
 
 const MODERATOR_EMAIL = `hidden.mod.${Date.now()}@bc.edu`;
 const DAY_MS = 24 * 60 * 60_000;
@@ -20,9 +20,17 @@ let moderator: TestMember;
 
 vi.setConfig({ testTimeout: 120_000 });
 
+/** Every route the app registers (the routes of a posting are asked below). */
+const routes: { method: string; url: string }[] = [];
+
 beforeAll(async () => {
   const college = collegeConfigWith({ moderators: [MODERATOR_EMAIL] });
-  t = await createTestApp({ COLLEGE_CONFIG: college }, undefined, { backgroundJobs: false });
+  t = await createTestApp({ COLLEGE_CONFIG: college }, undefined, {
+    backgroundJobs: false,
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    },
+  });
   moderator = await createMember(t, { email: MODERATOR_EMAIL, name: 'Morgan Moderator' });
 });
 afterAll(async () => {
@@ -185,5 +193,75 @@ describe('bookmarking a hidden posting', () => {
     expect(stored).toEqual([]);
     // The admin is still told it is their own posting, as before the hide.
     expect((await bookmarkAs(admin, created.id)).statusCode).toBe(403);
+  });
+});
+
+describe('every route of a hidden posting', () => {
+  /** A body each route takes, so that the call reaches the posting (an empty one would stop at validation). */
+  type Body = { payload?: unknown; contentType?: string };
+  const noBody = async (): Promise<Body> => ({});
+  const bodies: Record<string, () => Promise<Body>> = {
+    'PUT /api/postings/:id': async () => {
+      const body = await multipart({ posting: onCampusPosting({ dorm: 'Walsh' }) });
+      return { payload: body.payload, contentType: body.contentType };
+    },
+    'PATCH /api/postings/:id/status': async () => ({ payload: { status: 'Fulfilled' } }),
+    'POST /api/postings/:id/pings': async () => ({ payload: { message: 'Is the room free?' } }),
+    'POST /api/postings/:id/reports': async () => ({ payload: { reason: 'scam', details: 'A wire first.' } }),
+    'PUT /api/postings/:id/members/:memberId/role': async () => ({ payload: { role: 'coadmin' } }),
+    'POST /api/postings/:id/hand-over': async () => ({ payload: { memberId: randomUUID() } }),
+  };
+
+  it('answers a student outside its group exactly as a missing posting, on every route (issue 30)', async () => {
+    const admin = await createMember(t);
+    const student = await createMember(t);
+    const created = await post(admin, 'Stayer');
+    const [row] = await t.database.db.select().from(postingMember).where(eq(postingMember.postingId, created.id));
+    const memberId = row?.id ?? randomUUID();
+    await hide(created.id);
+
+    const ofAPosting = routes.filter((r) => r.url.startsWith('/api/postings/:id') && r.method !== 'HEAD');
+    // The posting's own routes, the group's, its pings, fit, bookmark and reports: none left out.
+    expect(ofAPosting.length).toBeGreaterThanOrEqual(14);
+    const call = async (route: { method: string; url: string }, postingId: string) => {
+      const body = await (bodies[`${route.method} ${route.url}`] ?? noBody)();
+      return t.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(':id', postingId).replace(':memberId', memberId),
+        headers: {
+          ...headers(student),
+          ...(body.contentType ? { 'content-type': body.contentType } : {}),
+        },
+        ...(body.payload === undefined ? {} : { payload: body.payload as string }),
+      });
+    };
+    const differ: string[] = [];
+    for (const route of ofAPosting) {
+      const missingId = randomUUID();
+      const missing = await call(route, missingId);
+      const hidden = await call(route, created.id);
+      // An answer that echoes the id it was asked about (unbookmarking) is compared without it.
+      const hiddenBody = hidden.body.replaceAll(created.id, missingId);
+      if (missing.statusCode >= 500 || hidden.statusCode >= 500) differ.push(`${route.method} ${route.url}: 5xx`);
+      if (hidden.statusCode !== missing.statusCode || hiddenBody !== missing.body) {
+        differ.push(
+          `${route.method} ${route.url}: hidden ${hidden.statusCode} ${hidden.body} / missing ${missing.statusCode} ${missing.body}`,
+        );
+      }
+    }
+    expect(differ).toEqual([]);
+    // Nothing was changed on the hidden posting by any of those calls.
+    const [still] = await t.database.db.select().from(posting).where(eq(posting.id, created.id));
+    expect(still?.hiddenAt).not.toBeNull();
+    expect(still?.status).toBe('Unfulfilled');
+    // Its group and the moderators still see it, and get the answers they got before the hide.
+    const as = (member: TestMember, method: 'POST' | 'PATCH', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: headers(member), ...(payload ? { payload } : {}) });
+    const adminLeaves = await as(admin, 'POST', `/api/postings/${created.id}/leave`);
+    expect(adminLeaves.json().error.code).toBe('ADMIN_CANNOT_LEAVE');
+    const moderatorSets = await as(moderator, 'PATCH', `/api/postings/${created.id}/status`, { status: 'Fulfilled' });
+    expect(moderatorSets.json().error.code).toBe('NOT_POSTING_ADMIN');
+    const moderatorInvites = await as(moderator, 'POST', `/api/postings/${created.id}/members/${memberId}/invite`);
+    expect(moderatorInvites.json().error.code).toBe('NOT_GROUP_ADMIN');
   });
 });

@@ -5,10 +5,11 @@
 
 import { INVITATION_RESEND_MINUTES } from '../../shared/schemas/groups';
 import { isCollegeEmail } from '../auth/domain-policy';
-import type { AppConfig } from '../config';
+import { type AppConfig, moderatorCheck } from '../config';
 import type { Database, Executor } from '../db/client';
 import { createGroupMails } from './mails';
-import { type GroupAccess, roleOf } from './policy';
+import { postingNotFound } from './errors';
+import { type GroupAccess, mayViewHidden, roleOf } from './policy';
 import * as q from './queries';
 
 export const DAY_MS = 24 * 60 * 60_000;
@@ -38,7 +39,22 @@ export function createGroupContext({ db, config, placeLabel }: GroupServiceDeps)
     return { adminUserId: posting.adminUserId, viewerRole: roleOf(posting.adminUserId, viewerId, joined) };
   }
 
-  return { db, placeLabel, mails, emailDomain, isCollege, accessOf };
+  const isModerator = moderatorCheck(config);
+  /**
+   * accessOf for a route that names a posting: a hidden posting is missing to anyone who may not
+   * see it (issue 30), as on its detail page; a 403 would tell that it exists.
+   */
+  async function visibleAccessOf(
+    executor: Executor,
+    posting: { id: string; adminUserId: string; hiddenAt: Date | null },
+    viewer: { id: string; email: string },
+  ): Promise<GroupAccess> {
+    const access = await accessOf(executor, posting, viewer.id);
+    if (posting.hiddenAt !== null && !mayViewHidden(access, isModerator(viewer.email))) throw postingNotFound();
+    return access;
+  }
+
+  return { db, placeLabel, mails, emailDomain, isCollege, accessOf, visibleAccessOf };
 }
 
 export type GroupContext = ReturnType<typeof createGroupContext>;

@@ -18,14 +18,14 @@ import * as q from './queries';
 import type { GroupRoster } from './roster';
 
 export function createMemberManagement(
-  { db, mails, isCollege, accessOf }: GroupContext,
+  { db, mails, isCollege, visibleAccessOf }: GroupContext,
   { issueInvitation }: Pick<GroupRoster, 'issueInvitation'>,
 ) {
   /** Loads a posting and one of its rows for the admin's management, locked. */
   async function adminRow(tx: Executor, viewer: Viewer, postingId: string, memberId: string) {
     const posting = await q.lockPosting(tx, postingId);
     if (!posting) throw postingNotFound();
-    const access = await accessOf(tx, posting, viewer.id);
+    const access = await visibleAccessOf(tx, posting, viewer);
     if (!canManageMembers(access)) throw onlyAdmin();
     const row = await q.lockMember(tx, memberId);
     if (!row || row.postingId !== posting.id) throw memberNotFound();

@@ -7,7 +7,7 @@ import { groupError, postingNotFound } from './errors';
 import { mayLeave } from './policy';
 import * as q from './queries';
 
-export function createMembership({ db, placeLabel, accessOf }: GroupContext) {
+export function createMembership({ db, placeLabel, visibleAccessOf }: GroupContext) {
   async function myGroups(viewer: Viewer): Promise<MyGroupList> {
     const rows = await q.myGroups(db, viewer.id);
     return {
@@ -27,7 +27,7 @@ export function createMembership({ db, placeLabel, accessOf }: GroupContext) {
     await db.transaction(async (tx) => {
       const posting = await q.lockPosting(tx, postingId);
       if (!posting) throw postingNotFound();
-      const access = await accessOf(tx, posting, viewer.id);
+      const access = await visibleAccessOf(tx, posting, viewer);
       if (access.viewerRole === 'admin') throw groupError(409, 'ADMIN_CANNOT_LEAVE', groupMessages.adminCannotLeave);
       if (!mayLeave(access)) throw groupError(403, 'NOT_A_MEMBER', groupMessages.notAMember);
       const row = (await q.lockMembers(tx, posting.id)).find((r) => r.userId === viewer.id && r.state === 'joined');

@@ -8,7 +8,7 @@ import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import type { Viewer } from '../auth/session';
 import type { Database, Executor } from '../db/client';
-import type { GroupAccess } from '../groups/policy';
+import { type GroupAccess, mayViewHidden } from '../groups/policy';
 import type { GroupService } from '../groups/service';
 import { AppError, errors } from '../http/errors';
 import type { Storage } from '../storage';
@@ -52,7 +52,10 @@ export const notFound = () =>
 const notAdmin = () =>
   errors.forbidden(messages.postingAccess.notAdmin, messages.api.forbidden.title, 'NOT_POSTING_ADMIN');
 
-/** The posting, if the viewer may do what `allowed` says with it (policy.ts); else 404 or 403. */
+/**
+ * The posting, if the viewer may do what `allowed` says with it (policy.ts); else 404 or 403. A
+ * hidden posting is missing to everyone who may not see it (issue 30): its 403 would tell it exists.
+ */
 export type LoadAllowed = (
   viewer: Viewer,
   id: string,
@@ -61,12 +64,17 @@ export type LoadAllowed = (
   lock?: boolean,
 ) => Promise<{ row: q.PostingRow; access: GroupAccess }>;
 
-export function createAccessCheck({ db, groups }: Pick<PostingServiceDeps, 'db' | 'groups'>): LoadAllowed {
+export function createAccessCheck({
+  db,
+  groups,
+  isModerator,
+}: Pick<PostingServiceDeps, 'db' | 'groups' | 'isModerator'>): LoadAllowed {
   return async function loadAllowed(viewer, id, allowed, executor = db, lock = false) {
     if (!isUuid(id)) throw notFound();
     const row = lock ? await q.lockPosting(executor, id) : await q.findPosting(executor, id);
     if (!row) throw notFound();
     const access = await groups.accessOf(executor, row, viewer.id);
+    if (row.hiddenAt !== null && !mayViewHidden(access, isModerator(viewer.email))) throw notFound();
     if (!allowed(access)) throw notAdmin();
     return { row, access };
   };
