@@ -4,12 +4,14 @@
  * reload (and hears it: the polite live region); the admin accepts from Pings Received, which links
  * to the conversation; the student shares Instagram and the admin sees it in the conversation; the
  * student reports the admin's message and it reaches the moderators' reported messages. Axe at 1280
- * and 375 px, where the list and the conversation are two screens. SCREENSHOT_DIR=<folder> saves
- * the list and a conversation at both widths.
+ * and 375 px, where the list and the conversation are two screens. A message asking for money before
+ * a viewing shows its reader (never its sender) a safety note that opens the report form (issue 30).
+ * SCREENSHOT_DIR=<folder> saves the list and a conversation at both widths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unreadEmailUnsubscribeToken } from '../../src/server/conversations/unread-mail';
 import { memberSharing } from '../../src/server/db/schema/groups';
+import { conversationMessages as cm } from '../../src/shared/conversation-messages';
 import { pageAddress } from '../../src/shared/page-addresses';
 import type { SentPing } from '../../src/shared/schemas/ping';
 import { insertPosting } from '../support/browse-fixtures';
@@ -25,6 +27,7 @@ let server: RunningServer;
 let people: BrowserSuite<Who>['members'];
 let postingId = '';
 let secondPostingId = '';
+let scamPostingId = '';
 let firstConversation = '';
 
 const pageAs = (who: Who, width = 1280) => pageAt(suite.browser, server, width, { cookie: people[who].cookie });
@@ -47,6 +50,7 @@ beforeAll(async () => {
     async (db, members) => {
       postingId = await insertPosting(db, members.admin.id, { dorm: 'Walsh', curNumSeek: 2, adminName: 'Ada Admin' });
       secondPostingId = await insertPosting(db, members.admin.id, { dorm: 'Voute', adminName: 'Ada Admin' });
+      scamPostingId = await insertPosting(db, members.admin.id, { dorm: 'Gabelli', adminName: 'Ada Admin' });
       await db
         .insert(memberSharing)
         .values({ userId: members.student.id, instagramHandle: '@sam.student', phoneNumber: '617-555-0100' })
@@ -324,5 +328,77 @@ describe('Conversations', () => {
       .poll(() => nav.getByRole('link', { name: /^Messages/ }).textContent(), { timeout: 5000 })
       .toBe('Messages');
     await admin.context.close();
+  });
+
+  it('a message asking for money before a viewing: its reader sees a safety note and reports it from there; its sender sees nothing', async () => {
+    const scam =
+      "I'm abroad right now, so I can't show you the room. Zelle me the $500 deposit to hold it and I'll mail you the keys.";
+    const pinged = await api('student', `/api/postings/${scamPostingId}/pings`, {
+      method: 'POST',
+      body: { message: 'Hi! Is the Gabelli room still free?' },
+    });
+    expect(pinged.status).toBe(201);
+    const { conversationId } = (await pinged.json()) as SentPing;
+    const student = await pageAs('student');
+    await student.page.goto(`${server.url}/messages/${conversationId}`);
+    await student.page.getByRole('heading', { name: 'Ada Admin', level: 2 }).waitFor();
+    const admin = await pageAs('admin');
+    await admin.page.goto(`${server.url}/messages/${conversationId}`);
+    await admin.page.getByRole('heading', { name: 'Sam Student', level: 2 }).waitFor();
+
+    // The admin writes it; their own view shows the message and no note.
+    await admin.page.getByLabel('Your message').fill(scam);
+    await admin.page.getByRole('button', { name: 'Send' }).click();
+    const adminMessages = admin.page.getByRole('region', { name: 'Messages' });
+    await adminMessages.getByText(scam).waitFor();
+
+    // The student sees it arrive with the note under it, and hears the note with the message.
+    const studentMessages = student.page.getByRole('region', { name: 'Messages' });
+    const note = studentMessages.getByRole('note', { name: 'Safety note' });
+    await note.waitFor({ timeout: 5000 });
+    await note.getByText(cm.scamWarning.note).waitFor();
+    await expect.poll(() => student.page.getByRole('status').filter({ hasText: cm.scamWarning.note }).count()).toBe(1);
+    // Only under that message (the student's own ping has none), where the note's button takes the
+    // place of the plain Report.
+    expect(await studentMessages.getByRole('note').count()).toBe(1);
+    expect(await studentMessages.getByRole('button', { name: 'Report message from Ada Admin' }).count()).toBe(0);
+    await expectAccessible(student.page);
+    await shot(student.page, 'scam-warning');
+
+    // The sender is never told: not live, not on the page drawn again.
+    expect(await adminMessages.getByRole('note').count()).toBe(0);
+    expect(await admin.page.getByText(cm.scamWarning.note).count()).toBe(0);
+    await admin.page.reload();
+    await adminMessages.getByText(scam).waitFor();
+    expect(await admin.page.getByText(cm.scamWarning.note).count()).toBe(0);
+    await expectAccessible(admin.page);
+    await shot(admin.page, 'scam-warning-sender');
+
+    // Drawn again for the reader (by the server, then the browser), the note is still there, and
+    // its button opens the report form on 'Scam or fake'.
+    await student.page.reload();
+    await note.waitFor();
+    await note.getByRole('button', { name: 'Report this message from Ada Admin' }).click();
+    const dialog = student.page.getByRole('dialog', { name: 'Report this message' });
+    await dialog.waitFor();
+    await dialog.getByText(scam).waitFor();
+    expect(await dialog.getByRole('radio', { name: 'Scam or fake' }).isChecked()).toBe(true);
+    await expectAccessible(student.page);
+    await shot(student.page, 'scam-warning-report');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await student.page.getByRole('dialog', { name: 'Report Sent' }).getByRole('button', { name: 'OK' }).click();
+    const queue = (await (await api('moderator', '/api/moderation/message-reports')).json()) as {
+      items: { message: { body: string }; reason: string }[];
+    };
+    expect(queue.items.filter((item) => item.message.body === scam).map((item) => item.reason)).toEqual(['scam']);
+    await admin.context.close();
+
+    // At 375 px the note fits the screen.
+    await student.page.setViewportSize({ width: 375, height: 800 });
+    await note.waitFor();
+    await expectNoSidewaysScroll(student.page);
+    await expectAccessible(student.page);
+    await shot(student.page, 'scam-warning');
+    await student.context.close();
   });
 });

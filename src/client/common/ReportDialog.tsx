@@ -23,6 +23,8 @@ export interface ReportDialogProps {
   description: string;
   /** Shown above the reasons (the message being reported). */
   quoted?: ReactNode;
+  /** The reason chosen as it opens (a scam warning's report opens on 'Scam or fake'); still changeable. */
+  initialReason?: ReportReason;
   sending: boolean;
   outcome: ReportOutcome | null;
   onSend: (report: { reason: ReportReason; details: string }) => void;
@@ -39,6 +41,7 @@ export function ReportDialog({
   title,
   description,
   quoted,
+  initialReason,
   sending,
   outcome,
   onSend,
@@ -49,6 +52,9 @@ export function ReportDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { form: useId(), reasons: useId(), details: useId(), problem: useId() };
   const ok = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open && initialReason) setReason(initialReason);
+  }, [open, initialReason]);
   useEffect(() => {
     if (outcome) ok.current?.focus();
     if (outcome?.sent) {

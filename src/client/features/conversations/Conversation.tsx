@@ -14,7 +14,7 @@ import { useConversation, useLoadEarlier, useMarkRead, useSendMessage } from './
 import { ContactShareForm, SharedContacts } from './ContactShare';
 import { MessageText } from './linkify';
 import styles from './Messages.module.css';
-import { BlockButton, ReportButton } from './Safety';
+import { BlockButton, MessageSafety } from './Safety';
 
 /** Within this many pixels of the end, the reader follows new messages; further up, their place stays. */
 const FOLLOW_PX = 80;
@@ -31,7 +31,7 @@ function Message({ message, conversationId }: { message: MessageView; conversati
         <MessageText body={message.body} />
       </p>
       {message.fromYou || message.senderId === null ? null : (
-        <ReportButton conversationId={conversationId} message={message} />
+        <MessageSafety conversationId={conversationId} message={message} />
       )}
     </li>
   );

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { conversationMessages as cm } from '../../../shared/conversation-messages';
 import { messages } from '../../../shared/messages';
 import type { ConversationView, MessageView } from '../../../shared/schemas/conversations';
 import { ApiError } from '../../api/client';
@@ -15,26 +16,49 @@ const failure = (error: unknown, title: string): Outcome =>
     ? { kind: 'failed', title: error.title, message: error.message }
     : { kind: 'failed', title, message: messages.api.internal.message };
 
-/** Report a message: a reason and optional details; the reported student is not told who reported. */
-export function ReportButton({ conversationId, message }: { conversationId: string; message: MessageView }) {
+/**
+ * Under another student's message: its Report control or, when the message asks for money the way
+ * housing scams do (`scamWarning`, decided by the server for readers only), the safety note, whose
+ * report button opens the same form on 'Scam or fake'. The reported student is not told who reported.
+ */
+export function MessageSafety({ conversationId, message }: { conversationId: string; message: MessageView }) {
   const report = useReportMessage(conversationId);
-  const [open, setOpen] = useState(false);
+  const [openedFrom, setOpenedFrom] = useState<'note' | 'report' | null>(null);
   const [outcome, setOutcome] = useState<ReportOutcome | null>(null);
+  const noteId = useId();
   return (
     <>
-      <button
-        type="button"
-        className={styles.linkButton}
-        aria-label={`Report message from ${message.senderName}`}
-        onClick={() => setOpen(true)}
-      >
-        Report
-      </button>
+      {message.scamWarning ? (
+        <div role="note" aria-label={cm.scamWarning.label} className={styles.scamNote}>
+          <p id={noteId} className={styles.scamNoteText}>
+            {cm.scamWarning.note}
+          </p>
+          <button
+            type="button"
+            className={styles.scamReport}
+            aria-label={`${cm.scamWarning.report} from ${message.senderName}`}
+            aria-describedby={noteId}
+            onClick={() => setOpenedFrom('note')}
+          >
+            {cm.scamWarning.report}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className={styles.linkButton}
+          aria-label={`Report message from ${message.senderName}`}
+          onClick={() => setOpenedFrom('report')}
+        >
+          Report
+        </button>
+      )}
       <ReportDialog
-        open={open}
+        open={openedFrom !== null}
         title="Report this message"
         description={`Tell the moderators what is wrong with this message from ${message.senderName}. They are not told who reported it.`}
         quoted={<blockquote className={styles.quoted}>{message.body}</blockquote>}
+        initialReason={openedFrom === 'note' ? 'scam' : undefined}
         sending={report.isPending}
         outcome={outcome}
         onSend={(input) =>
@@ -55,7 +79,7 @@ export function ReportButton({ conversationId, message }: { conversationId: stri
           )
         }
         onClose={() => {
-          setOpen(false);
+          setOpenedFrom(null);
           setOutcome(null);
         }}
       />
