@@ -1,7 +1,7 @@
 /** Pings: a student's request to join a posting's group, and its answer. */
 
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PING_STATUSES } from '../../../shared/options';
 import { user } from './auth';
 import { createdAt } from './columns';
@@ -28,6 +28,12 @@ export const ping = pgTable(
     createdAt: createdAt(),
     /** When it left pending. */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /**
+     * Sent by a student whom someone in the group has blocked (issue 30): its sender sees it as any
+     * ping (it waits, then expires), and it reaches nobody in the group: no inbox, no e-mail, no
+     * conversation on their side. A block is not announced, not even by a refusal.
+     */
+    withheld: boolean('withheld').notNull().default(false),
   },
   (t) => [
     check('ping_status', sql`${t.status} IN ('pending', 'accepted', 'declined', 'closed', 'expired')`),

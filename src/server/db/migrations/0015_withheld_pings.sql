@@ -1,0 +1,1 @@
+ALTER TABLE "ping" ADD COLUMN "withheld" boolean DEFAULT false NOT NULL;
