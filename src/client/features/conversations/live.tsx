@@ -5,6 +5,7 @@ import { conversationMessages as cm } from '../../../shared/conversation-message
 import type { ConversationPage, ConversationView, MessageView } from '../../../shared/schemas/conversations';
 import type { Me } from '../../../shared/schemas/me';
 import { conversationKeys, mergeMessages } from './api';
+import { reconnectDelay } from './reconnect';
 
 /** A new message reaches the caches: its open conversation, the list's row and order. */
 function takeMessage(queryClient: QueryClient, conversationId: string, message: MessageView): void {
@@ -36,12 +37,6 @@ function takeMessage(queryClient: QueryClient, conversationId: string, message: 
   // The order (latest first), and a conversation new to this list, come from the server.
   void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
 }
-
-/** Reconnecting after a refusal (a full server, a network gone) waits 2 s, doubling to at most a minute, with full jitter. */
-const RECONNECT_BASE_MS = 2_000;
-const RECONNECT_MAX_MS = 60_000;
-export const reconnectDelay = (attempt: number, random = Math.random) =>
-  Math.round(random() * Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt));
 
 /**
  * The tab's one live stream (Server-Sent Events): new messages go into the caches and are
