@@ -64,6 +64,8 @@ export const conversationMessages = {
     label: 'Safety note',
     note: 'Be careful: never send money, a deposit or gift cards before you have seen the place and met the people. Report this message if it asks you to.',
     report: 'Report this message',
+    /** In the unread-message e-mail, when a message it quotes is flagged. */
+    mail: 'Be careful: never send money, a deposit or gift cards before you have seen the place and met the people. If a message here asks you to, open the conversation and report it.',
   },
   settingsTitle: 'Setting Not Saved',
   settingsInvalid: 'Choose whether to get e-mails about unread messages.',

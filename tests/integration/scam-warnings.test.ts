@@ -1,14 +1,19 @@
 /**
  * Scam warnings (issue 30) over HTTP: a message that asks for money before a viewing carries
  * `scamWarning` for every one of its readers (the conversation, the list's last message, the live
- * event) and never for its sender (their answer, their view, their other tabs' event). The check is
- * the college's rules at the moment of reading: the same stored message read through a server whose
- * college changed its rules follows the new rules.
+ * event, the unread-message e-mail) and never for its sender (their answer, their view, their other
+ * tabs' event, their e-mail). The check is the college's rules at the moment of reading: the same
+ * stored message read through a server whose college changed its rules follows the new rules.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../src/server/db/schema';
-import type { ConversationPage, ConversationView, MessageView } from '../../src/shared/schemas/conversations';
+import {
+  type ConversationPage,
+  type ConversationView,
+  conversationMessages as cm,
+  type MessageView,
+} from '../../src/shared/schemas/conversations';
 import type { SentPing } from '../../src/shared/schemas/ping';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
@@ -186,6 +191,26 @@ describe('a message that asks for money before a viewing', () => {
     for (const who of [student, admin, member]) expect((await messageIn(who, ORDINARY)).scamWarning).toBe(false);
     // Nor is the ping's first message.
     expect((await messageIn(admin, 'Hi! Is the room still free?')).scamWarning).toBe(false);
+  });
+
+  it('the e-mail about unread messages warns its reader too, and never the sender', async () => {
+    await t.app.unreadMail.run(new Date(Date.now() + 11 * 60_000));
+    const mailTo = async (who: TestMember) => {
+      const [mail] = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, 'conversation-unread'), eq(mailOutbox.recipient, who.email)));
+      expect(mail, `an unread e-mail to ${who.email}`).toBeDefined();
+      return mail?.textBody ?? '';
+    };
+    // The student has the scam unread (the member read it by writing after it); the admin, who
+    // wrote it, has the ping and the ordinary message.
+    const toReader = await mailTo(student);
+    expect(toReader).toContain(SCAM);
+    expect(toReader).toContain(cm.scamWarning.mail);
+    const toSender = await mailTo(admin);
+    expect(toSender).toContain(ORDINARY);
+    expect(toSender).not.toContain(cm.scamWarning.mail);
   });
 
   it("follows the college's rules as they are when read: the same stored messages through a server with other rules", async () => {

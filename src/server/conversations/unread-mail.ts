@@ -10,6 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { quotedName } from '../../shared/account-names';
 import { pageAddress } from '../../shared/page-addresses';
+import { createScamCheck } from '../../shared/scam-warnings';
 import {
   conversationMessages as cm,
   UNREAD_EMAIL_AFTER_MINUTES,
@@ -83,11 +84,14 @@ function candidates(db: Executor, now: Date): Promise<Candidate[]> {
         SELECT c.id AS conversation_id, g.searcher_user_id AS user_id, c.posting_id
           FROM recent r JOIN conversation c ON c.id = r.conversation_id JOIN ping g ON g.id = c.ping_id
         UNION
+        -- The group's side, unless the ping was withheld (issue 30): then the sender's alone.
         SELECT c.id, p.admin_user_id, c.posting_id
           FROM recent r JOIN conversation c ON c.id = r.conversation_id JOIN posting p ON p.id = c.posting_id
+          JOIN ping wg ON wg.id = c.ping_id AND NOT wg.withheld
         UNION
         SELECT c.id, pm.user_id, c.posting_id
           FROM recent r JOIN conversation c ON c.id = r.conversation_id
+          JOIN ping wg ON wg.id = c.ping_id AND NOT wg.withheld
           JOIN posting_member pm ON pm.posting_id = c.posting_id AND pm.state = 'joined' AND pm.user_id IS NOT NULL)
       SELECT pe.conversation_id, pe.user_id, u.email,
         greatest(coalesce(cp.read_seq, 0), coalesce(cp.emailed_seq, 0)) AS read_from, p.dorm, p.address
@@ -120,6 +124,7 @@ function unreadMessages(db: Executor, c: Candidate): Promise<Unread[]> {
 
 export function createUnreadMail({ db, config }: { db: Database; config: AppConfig }) {
   const { productName } = config.college;
+  const scam = createScamCheck(config.college.scamWarnings);
 
   function mailFor(c: Candidate, unread: Unread[]): OutgoingMail {
     const place = placeLabel(config, c);
@@ -150,6 +155,8 @@ export function createUnreadMail({ db, config }: { db: Database; config: AppConf
             (m) =>
               `${m.sender_user_id === null || m.sender_name === null ? cm.deletedStudent : quotedName(m.sender_name)}: ${m.body}`,
           ),
+          // The reader is warned here as in the conversation (issue 30); the quotes are never their own.
+          ...(quoted.some((m) => scam.warns(m.body)) ? [cm.scamWarning.mail] : []),
         ],
         action: { label: 'Open the conversation', url },
         footer: {
