@@ -21,7 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
-import { STREAMS_PER_STUDENT } from '../src/server/conversations/live-hub';
+import { STREAMS_PER_STUDENT } from '../src/server/conversations/live-limits';
 import { openDatabase } from '../src/server/db/client';
 import { freePort, repoRoot, type ServerProcess, startReady, stopGracefully } from './lib/server-process';
 import { request, type Student, seedStudents, signIn } from './lib/students';

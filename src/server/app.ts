@@ -253,7 +253,7 @@ export async function buildApp({
     db: database.db,
     changes: database.changes,
     streamsPerStudent: liveStreamsPerStudent,
-    streamsPerServer: liveStreamsPerServer,
+    streamsPerServer: liveStreamsPerServer ?? config.liveStreamsMax,
   });
   app.decorate('live', live);
   await app.register(liveRoutes, { hub: live, maxStreamMs: liveStreamMaxMs, heartbeatMs: liveHeartbeatMs });
@@ -291,7 +291,7 @@ function installBackgroundWork(app: FastifyInstance, config: AppConfig, database
     db: database.db,
     config,
     conversations: {
-      blockedFrom: conversations.blockedFrom,
+      blockBetween: conversations.blockBetween,
       open: conversations.openForPing,
       statusChanged: conversations.statusChanged,
     },

@@ -30,6 +30,15 @@ function collegeConfigWith(change: (config: Record<string, unknown>) => void): s
 }
 
 describe('loadConfig', () => {
+  it('caps live streams at 2,000 a server unless LIVE_STREAMS_MAX says otherwise, and refuses a cap that is not a count', () => {
+    expect(loadConfig(base(), repoRoot).liveStreamsMax).toBe(2_000);
+    expect(loadConfig({ ...base(), LIVE_STREAMS_MAX: '500' }, repoRoot).liveStreamsMax).toBe(500);
+    expect(configError({ ...base(), LIVE_STREAMS_MAX: 'many' })).toBe(
+      'LIVE_STREAMS_MAX must be a whole number of streams.',
+    );
+    expect(configError({ ...base(), LIVE_STREAMS_MAX: '0' })).toMatch(/^LIVE_STREAMS_MAX /);
+  });
+
   it('loads the embedded defaults with no environment at all', () => {
     const env = base();
     const config = loadConfig(env, repoRoot);

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type CollegeConfig, collegeConfigSchema } from '../shared/schemas/college';
+import { STREAMS_PER_SERVER } from './conversations/live-limits';
 
 /** A configuration problem, reported at start-up as one sentence (never a stack trace). */
 export class ConfigError extends Error {
@@ -60,6 +61,8 @@ export interface AppConfig {
    * default one hour): younger ones may belong to a save another server is finishing right now.
    */
   orphanGraceMs: number;
+  /** Live streams this server holds at most (LIVE_STREAMS_MAX); past it a new one answers 503. */
+  liveStreamsMax: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -154,6 +157,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   TRUST_PROXY: optionalString,
+  LIVE_STREAMS_MAX: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'must be a whole number of streams' }).int().min(1).default(STREAMS_PER_SERVER),
+  ),
   ORPHAN_FILE_GRACE_SECONDS: z.preprocess(
     blankToUndefined,
     z.coerce.number({ error: 'must be a number of seconds' }).int().min(0).default(3600),
@@ -254,6 +261,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     dataDir,
     databaseUrl: vars.DATABASE_URL,
     orphanGraceMs: vars.ORPHAN_FILE_GRACE_SECONDS * 1000,
+    liveStreamsMax: vars.LIVE_STREAMS_MAX,
     authSecret,
     collegeConfigPath,
     college,

@@ -12,7 +12,7 @@ import {
   REPLAY_MAX_EVENTS,
   STREAM_BUFFER_MAX_BYTES,
   STREAMS_PER_STUDENT,
-} from '../../src/server/conversations/live-hub';
+} from '../../src/server/conversations/live-limits';
 import { createTestApp, type TestApp } from '../support/app';
 import { type SeededServer, startSeededServer } from '../support/seeded-server';
 import { createMember, type TestMember } from '../support/users';

@@ -14,22 +14,8 @@
  */
 import type { Change, ChangeFeed } from '../db/changes';
 import type { Database } from '../db/client';
+import { REPLAY_MAX_EVENTS, STREAMS_PER_SERVER, STREAMS_PER_STUDENT } from './live-limits';
 import * as q from './queries';
-
-/**
- * A reconnecting stream is sent at most this many missed events; further behind, it gets one
- * `resync` event and the page reads again what it shows. A few hundred covers any tab that slept
- * through a normal day's messages, and bounds the work one Last-Event-ID can ask for.
- */
-export const REPLAY_MAX_EVENTS = 200;
-/** Streams one student may hold on one server: tabs and devices. The sixth ends the oldest. */
-export const STREAMS_PER_STUDENT = 5;
-/** Streams one server holds in all; past it a new one answers 503 with Retry-After. */
-export const STREAMS_PER_SERVER = 2_000;
-/** A stream whose unsent bytes pass this (its reader is not reading) is ended. */
-export const STREAM_BUFFER_MAX_BYTES = 256 * 1024;
-/** A stream paused this long without its socket draining is ended: its reader has stopped reading. */
-export const STREAM_STALL_MAX_MS = 60_000;
 
 /** How a stream writes: false when the socket's buffer is full and the stream must wait for `drain`. */
 export type WriteOutcome = 'written' | 'full' | 'closed';

@@ -13,16 +13,14 @@ import { viewerOf } from '../auth/viewer';
 import type { ChangeFeed } from '../db/changes';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
+import { LiveHub, type LiveStream, type WriteOutcome } from './live-hub';
 import {
-  LiveHub,
-  type LiveStream,
   REPLAY_MAX_EVENTS,
   STREAM_BUFFER_MAX_BYTES,
   STREAM_STALL_MAX_MS,
   STREAMS_PER_SERVER,
   STREAMS_PER_STUDENT,
-  type WriteOutcome,
-} from './live-hub';
+} from './live-limits';
 
 /** How long an ended stream's reader has to take its last bytes before the connection is cut. */
 const END_GRACE_MS = 10_000;
