@@ -21,6 +21,11 @@ export const pingMessages = {
   }),
   messageTooLong: (max: number) => `Please keep your message to ${max} characters or fewer.`,
   notFound: { title: 'Ping Not Found', message: 'This ping does not exist or has been removed.' },
+  /** The sender blocked someone in the group: their own block, so they are told (issue 30). */
+  youBlocked: {
+    title: "Can't ping interest.",
+    message: 'You blocked someone in this group. Unblock them on your Messages page to ping this group.',
+  },
   notAdmin: "Only the posting's admin can answer this ping.",
   alreadyAnsweredTitle: 'Already Answered',
   alreadyAnswered: (status: string) => `This ping has already been answered (${status}).`,

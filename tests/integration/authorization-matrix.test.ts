@@ -1157,6 +1157,12 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/auth/*',
+    name: 'update-user with a name posing as the college office (issue 30)',
+    call: async () => ({ url: '/api/auth/update-user', payload: { name: 'BC Housing Office' } }),
+    expect: signedIn(refused(400, 'NAME_POSING')),
+  },
+  {
+    route: 'POST /api/auth/*',
     name: 'verify-email/confirm with a forged token',
     call: async () => ({
       url: '/api/auth/verify-email/confirm',

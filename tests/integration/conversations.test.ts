@@ -9,8 +9,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { conversationMessage, mailOutbox, ping, user } from '../../src/server/db/schema';
+import { conversationMessage, liveEvent, mailOutbox, ping, user } from '../../src/server/db/schema';
 import { STUDENT_LIMITS } from '../../src/shared/limits';
+import { pingMessages } from '../../src/shared/ping-messages';
 import {
   type ConversationPage,
   type ConversationView,
@@ -505,17 +506,20 @@ describe('safety', () => {
     expect((await write(g.member, p.conversationId, 'x')).statusCode).toBe(409);
     await writeOk(g.admin, p.conversationId, 'We will think about it');
 
-    // A new ping is answered as for a posting that is not there.
+    // A new ping is answered as any ping (issue 30) and reaches nobody in the group (below).
     await call(g.admin, 'PATCH', `/api/pings/${p.id}`, { status: 'declined' });
     const again = await call(pest, 'POST', `/api/postings/${g.postingId}/pings`, { message: 'again' });
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(201);
     expect(again.body).not.toMatch(/block/i);
-    expect((await t.database.db.select().from(ping).where(eq(ping.searcherUserId, pest.id))).length).toBe(1);
+    const withheld = await t.database.db.select().from(ping).where(eq(ping.id, again.json<SentPing>().id));
+    expect(withheld.map((row) => row.withheld)).toEqual([true]);
 
-    // Nobody else is affected, and unblocking restores the ping.
+    // Nobody else is affected, and unblocking lets the next ping through.
     await sendPing(await createMember(t, { email: unique('fine') }), g.postingId, 'Hi');
     expect((await call(g.member, 'DELETE', `/api/me/blocks/${pest.id}`)).json()).toEqual({ blocked: false });
-    await sendPing(pest, g.postingId, 'Sorry');
+    const otherPosting = await sendPosting(t, { cookie: g.admin.cookie, posting: onCampusPosting({ dorm: 'Voute' }) });
+    const after = await sendPing(pest, otherPosting.json<PostingDetail>().id, 'Sorry');
+    expect((await t.database.db.select().from(ping).where(eq(ping.id, after.id)))[0]?.withheld).toBe(false);
 
     expect(refusal(await call(g.member, 'PUT', `/api/me/blocks/${g.member.id}`))).toMatchObject({
       status: 400,
@@ -526,6 +530,98 @@ describe('safety', () => {
       message: cm.blockNotFound,
     });
     expect((await call(null, 'PUT', `/api/me/blocks/${pest.id}`)).statusCode).toBe(401);
+  });
+
+  it('a blocked student’s ping looks sent to them in every answer, and reaches nobody in the group (issue 30)', async () => {
+    const g = await createGroup();
+    const pest = await createMember(t, { email: unique('shadow'), name: 'Shay Shadow' });
+    const control = await createMember(t, { email: unique('ctrl'), name: 'Cody Control' });
+    // The co-admin blocks (not the admin): the ping is withheld from the whole group.
+    expect((await call(g.coadmin, 'PUT', `/api/me/blocks/${pest.id}`)).json()).toEqual({ blocked: true });
+    const group = [g.admin, g.coadmin, g.member];
+    const before = await Promise.all(
+      group.map(async (m) => ({
+        unread: await unread(m),
+        awaiting: (await call(m, 'GET', '/api/pings/awaiting-count')).json<{ count: number }>().count,
+      })),
+    );
+    const mailsBefore = new Set((await t.database.db.select().from(mailOutbox)).map((m) => m.id));
+    const sentAt = Date.now();
+
+    const blockedPing = await call(pest, 'POST', `/api/postings/${g.postingId}/pings`, { message: 'Please?' });
+    const controlPing = await call(control, 'POST', `/api/postings/${g.postingId}/pings`, { message: 'Please?' });
+    // The same answer as anyone's: status, shape and words (ids and times aside).
+    expect(blockedPing.statusCode).toBe(controlPing.statusCode);
+    const shape = (body: SentPing) => ({ ...body, id: 'id', conversationId: 'c', createdAt: 't' });
+    expect(shape(blockedPing.json<SentPing>())).toEqual(shape(controlPing.json<SentPing>()));
+    const withheld = blockedPing.json<SentPing>();
+    const conversationId = withheld.conversationId as string;
+
+    // To its sender: pending in the sent list, a conversation waiting for the group like any other.
+    const sentList = (await call(pest, 'GET', '/api/pings/sent')).json<PingPage<SentPing>>();
+    expect(sentList.items.map((i) => [i.id, i.status])).toEqual([[withheld.id, 'pending']]);
+    const view = await open(pest, conversationId);
+    const controlView = await open(control, controlPing.json<SentPing>().conversationId as string);
+    for (const key of ['writable', 'closedReason', 'closedLine', 'waitingForGroup', 'pingStatus'] as const) {
+      expect(view[key]).toEqual(controlView[key]);
+    }
+    expect(view.participants.map((p) => p.name)).toEqual(
+      controlView.participants.map((p) => p.name).map((n) => (n === 'Cody Control' ? 'Shay Shadow' : n)),
+    );
+    expect((await call(pest, 'GET', '/api/conversations')).json().items.map((c: { id: string }) => c.id)).toEqual([
+      conversationId,
+    ]);
+    // Asking again is refused as for anyone with a ping waiting.
+    const twice = await call(pest, 'POST', `/api/postings/${g.postingId}/pings`, { message: 'Again?' });
+    expect(refusal(twice).code).toBe('PING_ALREADY_PENDING');
+    // Answering it themselves: refused as for any sender.
+    expect(refusal(await call(pest, 'PATCH', `/api/pings/${withheld.id}`, { status: 'accepted' })).code).toBe(
+      refusal(await call(control, 'PATCH', `/api/pings/${controlPing.json<SentPing>().id}`, { status: 'accepted' }))
+        .code,
+    );
+
+    // To the group: nothing. Not in an inbox, no count, no conversation, no event, no e-mail.
+    for (const [i, m] of group.entries()) {
+      const received = (await call(m, 'GET', '/api/pings/received')).json<PingPage<ReceivedPing>>();
+      expect(received.items.map((r) => r.id)).not.toContain(withheld.id);
+      expect(received.items.map((r) => r.id)).toContain(controlPing.json<SentPing>().id);
+      const awaiting = (await call(m, 'GET', '/api/pings/awaiting-count')).json<{ count: number }>().count;
+      expect(awaiting - (before[i]?.awaiting ?? 0)).toBe(m === g.member ? 0 : 1);
+      // The control ping's message is unread for each; the withheld one is not.
+      expect((await unread(m)) - (before[i]?.unread ?? 0)).toBe(1);
+      const conversations = (await call(m, 'GET', '/api/conversations')).json().items.map((c: { id: string }) => c.id);
+      expect(conversations).not.toContain(conversationId);
+      expect((await call(m, 'GET', `/api/conversations/${conversationId}`)).statusCode).toBe(404);
+      const events = await t.database.db.select().from(liveEvent).where(eq(liveEvent.userId, m.id));
+      expect(JSON.stringify(events)).not.toContain(conversationId);
+    }
+    expect(refusal(await call(g.admin, 'PATCH', `/api/pings/${withheld.id}`, { status: 'accepted' })).status).toBe(404);
+    expect((await call(g.admin, 'GET', `/api/pings/${withheld.id}/fit`)).statusCode).toBe(404);
+    const newMails = (await t.database.db.select().from(mailOutbox)).filter((m) => !mailsBefore.has(m.id));
+    // One e-mail: the control ping's, to the admin.
+    expect(newMails.map((m) => [m.kind, m.recipient])).toEqual([['ping-received', g.admin.email]]);
+    // The unread e-mail job later mails the group about the control ping only.
+    await t.app.unreadMail.run(new Date(sentAt + 11 * 60_000));
+    const unreadMails = (
+      await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'conversation-unread'))
+    ).filter((m) => !mailsBefore.has(m.id));
+    const controlId = controlPing.json<SentPing>().conversationId as string;
+    expect(
+      unreadMails
+        .filter((m) => (m.dedupeKey ?? '').includes(controlId))
+        .map((m) => m.recipient)
+        .sort(),
+    ).toEqual(group.map((m) => m.email).sort());
+    expect(unreadMails.filter((m) => (m.dedupeKey ?? '').includes(conversationId))).toEqual([]);
+
+    // A student who blocked someone in the group is told: the block is theirs to lift.
+    const blocker = await createMember(t, { email: unique('blocker'), name: 'Bo Blocker' });
+    await call(blocker, 'PUT', `/api/me/blocks/${g.member.id}`);
+    expect(refusal(await call(blocker, 'POST', `/api/postings/${g.postingId}/pings`, { message: 'Hi' }))).toEqual({
+      status: 409,
+      code: 'PING_SENDER_BLOCKED',
+      message: pingMessages.youBlocked.message,
+    });
   });
 
   it('a rate limit with a clear message', async () => {

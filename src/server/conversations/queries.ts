@@ -14,7 +14,7 @@ const mineCte = (userId: string) => sql`mine AS (
     UNION ALL
     SELECT c.id, c.posting_id, c.ping_id, c.created_at, 'group' AS side
       FROM conversation c JOIN ping g ON g.id = c.ping_id
-      WHERE g.searcher_user_id <> ${userId} AND c.posting_id IN (
+      WHERE g.searcher_user_id <> ${userId} AND NOT g.withheld AND c.posting_id IN (
         SELECT p.id FROM posting p WHERE p.admin_user_id = ${userId}
         UNION SELECT m.posting_id FROM posting_member m WHERE m.user_id = ${userId} AND m.state = 'joined'))`;
 
@@ -43,6 +43,8 @@ export interface ConversationRow {
   dorm: string | null;
   address: string | null;
   viewer_joined_role: GroupRole | null;
+  /** Its ping was withheld (issue 30): the conversation is its sender's alone. */
+  withheld: boolean;
 }
 
 /** One conversation with its ping, posting and the viewer's joined role in the posting's group. */
@@ -55,7 +57,7 @@ export async function findConversation(
   const [row] = await queryRows<ConversationRow>(
     db,
     sql`SELECT c.id, c.ping_id, c.posting_id, g.status AS ping_status, g.searcher_user_id AS sender_user_id,
-        g.sender_name, p.admin_user_id AS posting_admin_user_id, p.admin_name, p.status AS posting_status,
+        g.withheld, g.sender_name, p.admin_user_id AS posting_admin_user_id, p.admin_name, p.status AS posting_status,
         p.dorm, p.address,
         (SELECT m.role FROM posting_member m WHERE m.posting_id = c.posting_id AND m.user_id = ${viewerId}
           AND m.state = 'joined' LIMIT 1) AS viewer_joined_role
@@ -198,6 +200,26 @@ export async function blockedWithAny(db: Executor, userId: string, others: reado
     sql`SELECT 1 AS one FROM student_block
       WHERE (blocker_user_id = ${userId} AND blocked_user_id IN (${list}))
          OR (blocked_user_id = ${userId} AND blocker_user_id IN (${list})) LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether any of `blockers` blocked any of `blocked`. */
+export async function anyBlocks(
+  db: Executor,
+  blockers: readonly string[],
+  blocked: readonly string[],
+): Promise<boolean> {
+  if (blockers.length === 0 || blocked.length === 0) return false;
+  const list = (ids: readonly string[]) =>
+    sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM student_block
+      WHERE blocker_user_id IN (${list(blockers)}) AND blocked_user_id IN (${list(blocked)}) LIMIT 1`,
   );
   return rows.length > 0;
 }
@@ -439,7 +461,10 @@ export async function lockRecipients(tx: Executor, userIds: readonly string[]): 
   }
 }
 
-/** The conversations of these pings with their status and everyone taking part (sender and group). */
+/**
+ * The conversations of these pings with their status and everyone taking part (sender and group;
+ * the sender alone for a withheld ping, issue 30).
+ */
 export function pingConversations(db: Executor, pingIds: readonly string[]) {
   if (pingIds.length === 0) return Promise.resolve([]);
   const list = sql.join(
@@ -449,9 +474,10 @@ export function pingConversations(db: Executor, pingIds: readonly string[]) {
   return queryRows<{ conversation_id: string; ping_status: PingStatus; people: string[] }>(
     db,
     sql`SELECT c.id AS conversation_id, g.status AS ping_status,
-        array(SELECT g.searcher_user_id UNION SELECT p.admin_user_id FROM posting p WHERE p.id = c.posting_id
+        array(SELECT g.searcher_user_id UNION SELECT p.admin_user_id FROM posting p
+            WHERE p.id = c.posting_id AND NOT g.withheld
           UNION SELECT m.user_id FROM posting_member m WHERE m.posting_id = c.posting_id AND m.state = 'joined'
-            AND m.user_id IS NOT NULL) AS people
+            AND m.user_id IS NOT NULL AND NOT g.withheld) AS people
       FROM conversation c JOIN ping g ON g.id = c.ping_id WHERE c.ping_id IN (${list})`,
   );
 }

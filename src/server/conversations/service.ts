@@ -103,7 +103,8 @@ export function createConversationService({ db, config }: ConversationServiceDep
       viewer.id,
       row.viewer_joined_role,
     );
-    if (!policy.mayRead(access)) throw notFound();
+    // A withheld ping's conversation (issue 30) is its sender's alone: the group never hears of it.
+    if (!policy.mayRead(access) || (row.withheld && access.side !== 'sender')) throw notFound();
     return { row, access };
   }
 
@@ -121,12 +122,15 @@ export function createConversationService({ db, config }: ConversationServiceDep
       group.filter((id) => id !== row.sender_user_id),
     );
     const [blocked, groupHasReplied] = await Promise.all([
-      q.blockedWithAny(executor, viewerId, others),
+      // A withheld ping waits for the group like any other (its sender is not told of the block).
+      row.withheld ? false : q.blockedWithAny(executor, viewerId, others),
       q.groupHasReplied(executor, row.id, row.sender_user_id),
     ]);
     return {
       decision: policy.mayWrite(access, { pingStatus: row.ping_status, groupHasReplied, blocked }),
-      recipients: [row.sender_user_id, ...group.filter((id) => id !== row.sender_user_id)],
+      recipients: row.withheld
+        ? [row.sender_user_id]
+        : [row.sender_user_id, ...group.filter((id) => id !== row.sender_user_id)],
     };
   }
 
@@ -180,15 +184,18 @@ export function createConversationService({ db, config }: ConversationServiceDep
     await writeEvents(tx, events);
   }
 
-  /** Opens a ping's conversation in the ping's transaction (pings/service.ts); answers its id. */
+  /**
+   * Opens a ping's conversation in the ping's transaction (pings/service.ts); answers its id. A
+   * withheld ping's (issue 30) is announced to its sender alone.
+   */
   async function openForPing(
     tx: Executor,
-    ping: { id: string; postingId: string; senderId: string; message: string | null },
+    ping: { id: string; postingId: string; senderId: string; message: string | null; withheld: boolean },
   ): Promise<string> {
     const id = await q.insertConversation(tx, ping.id, ping.postingId);
     if (ping.message) {
       const first = await q.insertMessage(tx, { conversationId: id, senderId: ping.senderId, body: ping.message });
-      const group = await q.groupOf(tx, ping.postingId);
+      const group = ping.withheld ? [] : await q.groupOf(tx, ping.postingId);
       await announceMessage(tx, first, [ping.senderId, ...group]);
     }
     return id;
@@ -220,9 +227,16 @@ export function createConversationService({ db, config }: ConversationServiceDep
     );
   }
 
-  /** A block between the would-be sender of a ping and the posting's group, either way. */
-  async function blockedFrom(tx: Executor, senderId: string, postingId: string): Promise<boolean> {
-    return q.blockedWithAny(tx, senderId, await q.groupOf(tx, postingId));
+  /** A block between the would-be sender of a ping and the posting's group: whose, if any (the sender's first). */
+  async function blockBetween(
+    tx: Executor,
+    senderId: string,
+    postingId: string,
+  ): Promise<'none' | 'by-sender' | 'of-sender'> {
+    const group = await q.groupOf(tx, postingId);
+    if (await q.anyBlocks(tx, [senderId], group)) return 'by-sender';
+    if (await q.anyBlocks(tx, group, [senderId])) return 'of-sender';
+    return 'none';
   }
 
   async function list(viewer: Viewer, options: { cursor?: string; limit: number }): Promise<ConversationPage> {
@@ -474,7 +488,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
 
   return {
     openForPing,
-    blockedFrom,
+    blockBetween,
     statusChanged,
     list,
     unreadCount,

@@ -83,13 +83,13 @@ export interface PingSubjectRow {
   sender_name: string;
 }
 
-/** The ping's sender and posting, for the admin's view of the sender's fit. */
+/** The ping's sender and posting, for the admin's view of the sender's fit (a withheld ping is nobody's, issue 30). */
 export async function pingSubject(db: Executor, pingId: string): Promise<PingSubjectRow | null> {
   const [row] = await queryRows<PingSubjectRow>(
     db,
     sql`SELECT g.posting_id, p.admin_user_id, g.searcher_user_id, g.sender_name
         FROM ping g JOIN posting p ON p.id = g.posting_id
-        WHERE g.id = ${pingId}`,
+        WHERE g.id = ${pingId} AND NOT g.withheld`,
   );
   return row ?? null;
 }

@@ -81,13 +81,15 @@ export interface PingRow {
   answered_at: string | null;
   /** Its conversation (issue 19), written in the ping's own transaction (null only for a ping written outside the API). */
   conversation_id: string | null;
+  /** Delivered to nobody in the group (a block, issue 30); never shown to anyone but its sender. */
+  withheld: boolean;
 }
 
 const isoMicros = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
 const pingColumns = sql`g.id, g.posting_id, g.searcher_user_id, g.sender_name, g.searcher_email, g.message,
   g.admin_user_id, g.status, ${isoMicros('g.created_at')} AS created_at, ${isoMicros('g.answered_at')} AS answered_at,
-  (SELECT c.id FROM conversation c WHERE c.ping_id = g.id) AS conversation_id`;
+  (SELECT c.id FROM conversation c WHERE c.ping_id = g.id) AS conversation_id, g.withheld`;
 
 export async function insertPing(
   tx: Executor,
@@ -98,14 +100,15 @@ export async function insertPing(
     senderEmail: string;
     message: string | null;
     adminId: string;
+    withheld: boolean;
   },
 ): Promise<PingRow> {
   const [row] = await queryRows<PingRow>(
     tx,
     sql`WITH g AS (
-        INSERT INTO ping (posting_id, searcher_user_id, sender_name, searcher_email, message, admin_user_id)
+        INSERT INTO ping (posting_id, searcher_user_id, sender_name, searcher_email, message, admin_user_id, withheld)
         VALUES (${values.postingId}::uuid, ${values.senderId}, ${values.senderName}, ${values.senderEmail},
-          ${values.message}, ${values.adminId})
+          ${values.message}, ${values.adminId}, ${values.withheld})
         RETURNING *
       )
       SELECT ${pingColumns} FROM g`,
@@ -236,7 +239,7 @@ function listStatement(
 
 /**
  * Pings to the postings the user administers or joined (a co-admin answers them, a member reads
- * them), newest first (one more than `limit`, to page).
+ * them), newest first (one more than `limit`, to page); a withheld ping is nobody's to receive.
  */
 export function listReceived(
   db: Executor,
@@ -246,6 +249,7 @@ export function listReceived(
   const where = [
     sql`(g.admin_user_id = ${userId} OR g.posting_id IN (
       SELECT m.posting_id FROM posting_member m WHERE m.user_id = ${userId} AND m.state = 'joined'))`,
+    sql`NOT g.withheld`,
   ];
   if (options.status) where.push(sql`g.status = ${options.status}`);
   if (options.cursor) {
@@ -276,7 +280,7 @@ export async function countAwaiting(db: Executor, userId: string): Promise<numbe
   const [row] = await queryRows<{ n: number | string }>(
     db,
     sql`SELECT count(*) AS n FROM ping g
-      WHERE g.status = 'pending' AND (g.admin_user_id = ${userId} OR g.posting_id IN (
+      WHERE g.status = 'pending' AND NOT g.withheld AND (g.admin_user_id = ${userId} OR g.posting_id IN (
         SELECT m.posting_id FROM posting_member m
         WHERE m.user_id = ${userId} AND m.state = 'joined' AND m.role = 'coadmin'))`,
   );

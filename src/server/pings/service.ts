@@ -82,12 +82,16 @@ function toPage<Item>(rows: q.PingListRow[], limit: number, toItem: (row: q.Ping
 
 /** What pings need of conversations (issue 19), given by the app so the features stay apart. */
 export interface PingConversations {
-  /** A block between the sender and the posting's group (either way): the ping is refused as if the posting were gone. */
-  blockedFrom(tx: Executor, senderId: string, postingId: string): Promise<boolean>;
-  /** Opens the ping's conversation in the ping's transaction; answers its id. */
+  /**
+   * A block between the would-be sender and the posting's group: 'by-sender' when the sender blocked
+   * someone in it (they are told), 'of-sender' when someone in it blocked the sender (the ping is
+   * withheld, and the sender is not told), else 'none'.
+   */
+  blockBetween(tx: Executor, senderId: string, postingId: string): Promise<'none' | 'by-sender' | 'of-sender'>;
+  /** Opens the ping's conversation in the ping's transaction; answers its id. A withheld one reaches the sender only. */
   open(
     tx: Executor,
-    ping: { id: string; postingId: string; senderId: string; message: string | null },
+    ping: { id: string; postingId: string; senderId: string; message: string | null; withheld: boolean },
   ): Promise<string>;
   /** The pings' status changed (answered, closed, expired) in this transaction: their conversations' streams hear it. */
   statusChanged(tx: Executor, pingIds: readonly string[]): Promise<void>;
@@ -117,8 +121,18 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
         if (target.status === 'Fulfilled') {
           throw new AppError(409, 'POSTING_FULFILLED', pingMessages.fulfilled.title, pingMessages.fulfilled.message);
         }
-        // Blocked (either way): the answer of a posting that is gone, and nobody is told (decision 0027).
-        if (await conversations.blockedFrom(tx, viewer.id, postingId)) throw postingNotFound();
+        // Someone in the group blocked the sender: the ping is answered as any ping and reaches
+        // nobody (issue 30; a refusal would announce the block). The sender's own block is theirs to lift.
+        const block = await conversations.blockBetween(tx, viewer.id, postingId);
+        if (block === 'by-sender') {
+          throw new AppError(
+            409,
+            'PING_SENDER_BLOCKED',
+            pingMessages.youBlocked.title,
+            pingMessages.youBlocked.message,
+          );
+        }
+        const withheld = block === 'of-sender';
         await q.lockSender(tx, viewer.id);
         if (await q.hasOpenPing(tx, postingId, viewer.id)) throw alreadyPending();
         // The ping rows are the count: nothing else is recorded.
@@ -130,23 +144,27 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
           senderEmail: viewer.email,
           message: message === '' ? null : message,
           adminId: target.admin_user_id,
+          withheld,
         });
         const conversationId = await conversations.open(tx, {
           id: row.id,
           postingId,
           senderId: viewer.id,
           message: row.message,
+          withheld,
         });
-        await enqueueMail(tx, [
-          mails.received({
-            pingId: row.id,
-            adminEmail: target.admin_email,
-            senderName: viewer.name,
-            senderEmail: viewer.email,
-            message: row.message,
-            place: placeOf(config, target),
-          }),
-        ]);
+        if (!withheld) {
+          await enqueueMail(tx, [
+            mails.received({
+              pingId: row.id,
+              adminEmail: target.admin_email,
+              senderName: viewer.name,
+              senderEmail: viewer.email,
+              message: row.message,
+              place: placeOf(config, target),
+            }),
+          ]);
+        }
         return {
           id: row.id,
           posting: {
@@ -189,7 +207,8 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
     if (!isUuid(pingId)) throw pingNotFound();
     return db.transaction(async (tx) => {
       const ping = await q.lockPingForAnswer(tx, pingId, viewer.id);
-      if (!ping) throw pingNotFound();
+      // A withheld ping exists for its sender only (who gets what any sender gets below).
+      if (!ping || (ping.withheld && ping.searcher_user_id !== viewer.id)) throw pingNotFound();
       const access = {
         adminUserId: ping.posting_admin_user_id,
         viewerRole: roleOf(ping.posting_admin_user_id, viewer.id, ping.viewer_joined_role),
