@@ -46,6 +46,12 @@ export class LiveHub {
   /** Students whose rows are being read, and those to read again when that is done. */
   private readonly reading = new Set<string>();
   private readonly again = new Set<string>();
+  /** Announcements heard so far (any student's): a stream opening meanwhile must read its rows. */
+  private announcements = 0;
+  /**
+   * Where each student's events stand (their replay window), read once and kept until an
+   * announcement of theirs says it moved: a flood of streams from one student reads it once.
+   */
   private readonly windows = new Map<string, Promise<{ latest: number; cutoff: number }>>();
   private readonly unsubscribe: () => void;
 
@@ -86,9 +92,17 @@ export class LiveHub {
   }
 
   private heard(change: Change): void {
-    if (change.kind === 'live') this.catchUp(change.userId);
+    if (change.kind === 'live') {
+      this.announcements += 1;
+      this.windows.delete(change.userId);
+      this.catchUp(change.userId);
+    }
     // Announcements may have been missed: read every student's rows again.
-    else if (change.kind === 'unheard') for (const userId of this.streams.keys()) this.catchUp(userId);
+    else if (change.kind === 'unheard') {
+      this.announcements += 1;
+      this.windows.clear();
+      for (const userId of this.streams.keys()) this.catchUp(userId);
+    }
     // A student's account or sessions changed (signed out, suspended, deleted): their streams end and
     // the browser reconnects through the session check.
     else if (change.kind === 'user') {
@@ -118,25 +132,28 @@ export class LiveHub {
     this.streams.set(stream.userId, set);
     // Registered first: an event committed from here on is announced and read after lastSeq. A
     // stream further behind than a replay resyncs here, before any of its rows is read.
+    const heardBefore = this.announcements;
     const { latest, cutoff } = await this.replayWindow(stream.userId);
     if (lastEventId === undefined) stream.lastSeq = latest;
     // Beyond the newest is an id this student's events never reached (another database, a restore).
     else if (lastEventId < cutoff || lastEventId > latest) this.resync(stream, latest);
     else stream.lastSeq = lastEventId;
-    this.catchUp(stream.userId);
+    // Nothing to send yet when the stream starts at the newest event and no announcement came while
+    // its place was unknown (a catch-up then could not include it): a flood of new streams reads no
+    // event rows. An event newer than the window is announced after the window was kept, so either
+    // that announcement came meanwhile or it will find this stream in place.
+    if ((stream.lastSeq ?? 0) < latest || this.announcements !== heardBefore) this.catchUp(stream.userId);
   }
 
-  /**
-   * Streams of one student that open together (tabs restored at once, or a flood of them) share one
-   * reading of where their events stand. Read after they registered, so an event it misses is
-   * announced after, and read by the catch-up.
-   */
   private replayWindow(userId: string): Promise<{ latest: number; cutoff: number }> {
-    let window = this.windows.get(userId);
-    if (!window) {
-      window = q.replayWindow(this.db, userId, REPLAY_MAX_EVENTS).finally(() => this.windows.delete(userId));
-      this.windows.set(userId, window);
-    }
+    const kept = this.windows.get(userId);
+    if (kept) return kept;
+    const window = q.replayWindow(this.db, userId, REPLAY_MAX_EVENTS);
+    // A failed reading is not kept: the next stream asks again.
+    window.catch(() => {
+      if (this.windows.get(userId) === window) this.windows.delete(userId);
+    });
+    this.windows.set(userId, window);
     return window;
   }
 
@@ -144,7 +161,9 @@ export class LiveHub {
     const set = this.streams.get(stream.userId);
     if (!set) return;
     set.delete(stream);
-    if (set.size === 0) this.streams.delete(stream.userId);
+    if (set.size > 0) return;
+    this.streams.delete(stream.userId);
+    this.windows.delete(stream.userId);
   }
 
   /** A paused stream's socket drained: send it what it has not had. */
@@ -185,7 +204,7 @@ export class LiveHub {
       const from = Math.min(...ready.map((s) => s.lastSeq as number));
       const rows = await q.eventsAfter(this.db, userId, from, REPLAY_MAX_EVENTS + 1);
       if (rows.length > REPLAY_MAX_EVENTS) {
-        const { latest, cutoff } = await this.replayWindow(userId);
+        const { latest, cutoff } = await q.replayWindow(this.db, userId, REPLAY_MAX_EVENTS);
         for (const stream of ready) if ((stream.lastSeq as number) < cutoff) this.resync(stream, latest);
         // Every stream is now within a replay of the newest event (or a newer one arrived): read again.
         continue;
