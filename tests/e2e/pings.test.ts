@@ -70,7 +70,10 @@ describe('Ping Interest', () => {
       'true',
     );
 
-    const toAdmin = await smtp.waitForMail(people.admin.email, /A student who calls themselves “Sam Student” is interested in your group at Walsh Hall/);
+    const toAdmin = await smtp.waitForMail(
+      people.admin.email,
+      /A student who calls themselves “Sam Student” is interested in your group at Walsh Hall/,
+    );
     expect(toAdmin.text).toContain('Hi! Junior, quiet, early riser <b>really</b>.');
     expect(toAdmin.text).toContain(people.student.email);
     expect(toAdmin.html).toContain('&lt;b&gt;really&lt;/b&gt;');

@@ -7,8 +7,8 @@ import { INVITATION_RESEND_MINUTES } from '../../shared/schemas/groups';
 import { isCollegeEmail } from '../auth/domain-policy';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { Database, Executor } from '../db/client';
-import { createGroupMails } from './mails';
 import { postingNotFound } from './errors';
+import { createGroupMails } from './mails';
 import { type GroupAccess, mayViewHidden, roleOf } from './policy';
 import * as q from './queries';
 
