@@ -18,6 +18,7 @@ import type { SentPing } from '../../src/shared/schemas/ping';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
 import { collegeConfigWith } from '../support/college-config';
+import { openStream } from '../support/sse';
 import { createMember, originHeader, type TestMember } from '../support/users';
 import { onCampusPosting, sendPosting } from './postings-support';
 
@@ -58,47 +59,20 @@ const send = async (who: TestMember, body: string) => {
   return response.json<MessageView>();
 };
 
-/** The events of GET /api/events as they arrive. */
-async function openStream(who: TestMember) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers: { cookie: who.cookie }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  const events: { event: string; data: unknown }[] = [];
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const done = (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) return;
-        buffer += decoder.decode(chunk.value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-          const data = field('data');
-          if (data !== undefined) events.push({ event: field('event') ?? 'message', data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // Aborted.
-    }
-  })();
+/** A live stream's message events, read with the shared SSE reader. */
+async function openMessageStream(who: TestMember) {
+  const stream = await openStream(base, who);
+  const messages = () =>
+    stream.events.filter((e) => e.event === 'message').map((e) => (e.data as { message: MessageView }).message);
   return {
     /** The message events' messages, once `count` have arrived. */
     async messages(count: number): Promise<MessageView[]> {
       const until = Date.now() + 10_000;
-      const messages = () =>
-        events.filter((e) => e.event === 'message').map((e) => (e.data as { message: MessageView }).message);
       while (messages().length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       expect(messages()).toHaveLength(count);
       return messages();
     },
-    async close() {
-      controller.abort();
-      await done;
-    },
+    close: () => stream.close(),
   };
 }
 
@@ -144,9 +118,9 @@ afterAll(async () => {
 
 describe('a message that asks for money before a viewing', () => {
   it('is flagged for each of its readers, live and when read, and never for its sender', async () => {
-    const readerStream = await openStream(student);
-    const groupStream = await openStream(member);
-    const senderStream = await openStream(admin);
+    const readerStream = await openMessageStream(student);
+    const groupStream = await openMessageStream(member);
+    const senderStream = await openMessageStream(admin);
     await new Promise((r) => setTimeout(r, 300));
 
     // The sender's own answer says nothing.
