@@ -17,7 +17,10 @@ import type { Database } from '../db/client';
 import { REPLAY_MAX_EVENTS, STREAMS_PER_SERVER, STREAMS_PER_STUDENT } from './live-limits';
 import * as q from './queries';
 
-/** How a stream writes: false when the socket's buffer is full and the stream must wait for `drain`. */
+/**
+ * What a write did: `full` when the socket took it but wants no more until `drain` (the stream is
+ * paused), `closed` when the stream had ended or ended on it (its buffer past the bound).
+ */
 export type WriteOutcome = 'written' | 'full' | 'closed';
 
 export interface LiveStream {

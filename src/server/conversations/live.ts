@@ -120,7 +120,7 @@ function lastEventIdOf(request: FastifyRequest): number | undefined {
   return Number(value.trim());
 }
 
-/** This server's live streams, bounded per student and in all (the numbers: live-hub.ts). */
+/** This server's live streams, bounded per student and in all (the numbers: live-limits.ts). */
 export function createLiveHub(
   app: FastifyInstance,
   { db, changes, streamsPerStudent = STREAMS_PER_STUDENT, streamsPerServer = STREAMS_PER_SERVER }: LiveHubOptions,
