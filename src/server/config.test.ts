@@ -184,15 +184,14 @@ describe('loadConfig', () => {
       topic: 'pets',
       prompt: 'Do you have a pet?',
       livePrompt: 'Which could you live with?',
-      they: 'has',
-      you: 'have',
       options: [
         { key: 'none', label: 'no pet' },
         { key: 'fish', label: 'a fish' },
       ],
     };
     const file = collegeConfigWith((c) => {
-      c.lifestyle = { removeQuestions: ['alcohol'], addQuestions: [pets] };
+      // An older config's 'they'/'you' phrases (no sentence states an answer any more) still parse.
+      c.lifestyle = { removeQuestions: ['alcohol'], addQuestions: [{ ...pets, they: 'has', you: 'have' }] };
     });
     const config = loadConfig({ ...base(), COLLEGE_CONFIG: file }, repoRoot);
     expect(config.college.lifestyle).toEqual({ removeQuestions: ['alcohol'], addQuestions: [pets] });
@@ -285,6 +284,49 @@ describe('loadConfig', () => {
     const message = configError({ ...base(), DATABASE_URL: 'nonsense' });
     expect(message.split('\n')).toHaveLength(1);
     expect(message.endsWith('.')).toBe(true);
+  });
+
+  describe('METRICS_ALLOW and METRICS_TOKEN', () => {
+    it('open /metrics to loopback only, with no token, when unset or blank', () => {
+      for (const env of [base(), { ...base(), METRICS_ALLOW: ' ', METRICS_TOKEN: '' }]) {
+        const config = loadConfig(env, repoRoot);
+        expect(config.metricsAllow).toEqual(['loopback']);
+        expect(config.metricsToken).toBeUndefined();
+      }
+    });
+
+    it('take a list of addresses, CIDR ranges and range names, or none', () => {
+      const env = { ...base(), METRICS_ALLOW: '10.0.0.5, 10.1.0.0/16,loopback, ::1, fd00::/8, uniquelocal' };
+      expect(loadConfig(env, repoRoot).metricsAllow).toEqual([
+        '10.0.0.5',
+        '10.1.0.0/16',
+        'loopback',
+        '::1',
+        'fd00::/8',
+        'uniquelocal',
+      ]);
+      expect(loadConfig({ ...base(), METRICS_ALLOW: 'None' }, repoRoot).metricsAllow).toEqual([]);
+    });
+
+    it('take a token of at least 32 printable characters', () => {
+      const token = 'f'.repeat(32);
+      expect(loadConfig({ ...base(), METRICS_TOKEN: token }, repoRoot).metricsToken).toBe(token);
+    });
+
+    it.each([
+      ['METRICS_ALLOW', 'prometheus.internal', '"prometheus.internal" is none of these'],
+      ['METRICS_ALLOW', '10.0.0.0/33', '"10.0.0.0/33" is none of these'],
+      ['METRICS_ALLOW', '10.0.0.1,,10.0.0.2', '"" is none of these'],
+      ['METRICS_ALLOW', 'none, 10.0.0.1', '"none" is none of these'],
+      ['METRICS_TOKEN', 'short', 'at least 32 characters'],
+      ['METRICS_TOKEN', `${'a'.repeat(20)} ${'b'.repeat(20)}`, 'without spaces'],
+    ])('refuses %s=%s in one sentence', (name, value, expected) => {
+      const message = configError({ ...base(), [name]: value });
+      expect(message).toMatch(new RegExp(`^${name} must be`));
+      expect(message).toContain(expected);
+      expect(message.split('\n')).toHaveLength(1);
+      expect(message.endsWith('.')).toBe(true);
+    });
   });
 
   describe('TRUST_PROXY', () => {
