@@ -2,6 +2,7 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { UPLOADS_IN_FLIGHT_TOTAL } from '../shared/limits';
 import { accountRoutes } from './account/routes';
 import { AccountCleanups } from './auth/account-cleanup';
 import { createAuth } from './auth/auth';
@@ -30,6 +31,7 @@ import { fastifyTrustProxy } from './http/client-address';
 import { registerCompression } from './http/compression';
 import { frameworkErrorReply, installErrorHandling } from './http/errors';
 import { installNulGuard } from './http/nul-guard';
+import { echoRequestId, requestId } from './http/request-id';
 import { OneLinePerRequest, withRedactedUrls } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
 import { applyConnectionCap, type ServerLimits, serverLimitOptions, serverLimits } from './http/server-limits';
@@ -37,10 +39,15 @@ import { registerStatic } from './http/static';
 import { JobRunner } from './jobs/runner';
 import { lifestyleRoutes } from './lifestyle/routes';
 import { createLifestyleService } from './lifestyle/service';
+import { createUploadGate } from './limits/in-flight';
 import { type UploadPace, uploadPace } from './limits/upload-pace';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { OutboxWorker } from './mail/outbox';
 import { purgeSent } from './mail/outbox-queries';
+import { metricsAccess } from './metrics/access';
+import { AppMetrics } from './metrics/registry';
+import { installRequestMetrics } from './metrics/requests';
+import { metricsRoutes } from './metrics/routes';
 import { moderationRoutes } from './moderation/routes';
 import { createModerationService, type ModerationService } from './moderation/service';
 import { pingRoutes } from './pings/routes';
@@ -163,6 +170,8 @@ export async function buildApp({
     // In development one line per request replaces Fastify's two multi-line entries.
     ...(development ? { logController: new OneLinePerRequest() } : {}),
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // The proxy's X-Request-ID when sane, else a new one: every log line of the request names it.
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorReply,
@@ -172,6 +181,9 @@ export async function buildApp({
     // A deadline for each phase of a request the client controls, and the connection cap (issue 30).
     ...serverLimitOptions(limits),
   });
+  echoRequestId(app);
+  const metrics = new AppMetrics();
+  installRequestMetrics(app, metrics);
   applyConnectionCap(app, limits);
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -197,6 +209,7 @@ export async function buildApp({
     config,
     database,
     backgroundJobs,
+    metrics,
   );
   const moderation = createModerationService({ db: database.db, config });
   const accountCleanups = new AccountCleanups();
@@ -235,6 +248,8 @@ export async function buildApp({
     config,
     placeLabel: (posting) => placeLabel(config, posting),
   });
+  const pace = uploadPace(uploadPaceOverrides);
+  const uploadGate = createUploadGate({ waitMs: pace.placeWaitMs, maxWaiting: pace.placeWaitingMax });
   await app.register(postingRoutes, {
     groups,
     config,
@@ -242,7 +257,8 @@ export async function buildApp({
     onFulfilled: (tx, posting) => pings.closeOpenPings(tx, posting),
     onListed: (tx, postingId) => savedSearches.postingListed(tx, postingId),
     afterListed: () => jobs.trigger('saved-search-alerts'),
-    uploadPace: uploadPace(uploadPaceOverrides),
+    uploadPace: pace,
+    uploadGate,
   });
   await app.register(accountRoutes, { auth, db: database.db, storage: app.storage, groups });
   await app.register(groupRoutes, { service: groups });
@@ -257,6 +273,17 @@ export async function buildApp({
   });
   app.decorate('live', live);
   await app.register(liveRoutes, { hub: live, maxStreamMs: liveStreamMaxMs, heartbeatMs: liveHeartbeatMs });
+  metrics.watch({
+    database,
+    live: () => app.live,
+    uploads: uploadGate,
+    uploadsMax: UPLOADS_IN_FLIGHT_TOTAL,
+    server: app.server,
+  });
+  await app.register(metricsRoutes, {
+    metrics,
+    access: metricsAccess({ allow: config.metricsAllow, token: config.metricsToken, trustProxy: config.trustProxy }),
+  });
   await app.register(moderationRoutes, { service: moderation });
   await app.register(savedSearchRoutes, { service: savedSearches });
   await app.register(lifestyleRoutes, { service: createLifestyleService({ db: database.db, config }) });
@@ -278,13 +305,20 @@ export async function buildApp({
  * The outbox worker and the ping expiry, run by this server's job runner. A new outbox row is
  * announced by the database, so the worker of some server wakes at once; the poll catches retries.
  */
-function installBackgroundWork(app: FastifyInstance, config: AppConfig, database: DatabaseHandle, start: boolean) {
+function installBackgroundWork(
+  app: FastifyInstance,
+  config: AppConfig,
+  database: DatabaseHandle,
+  start: boolean,
+  metrics: AppMetrics,
+) {
   const mailer = createMailer(config, app);
   const outbox = new OutboxWorker({
     db: database.db,
     mailer,
     log: app.log,
     messageIdDomain: new URL(config.publicUrl).hostname,
+    delivered: (outcome) => metrics.mailDelivered(outcome),
   });
   const conversations = createConversationService({ db: database.db, config });
   const pings = createPingService({
@@ -296,7 +330,7 @@ function installBackgroundWork(app: FastifyInstance, config: AppConfig, database
       statusChanged: conversations.statusChanged,
     },
   });
-  const jobs = new JobRunner(app.log);
+  const jobs = new JobRunner(app.log, (run) => metrics.jobFinished(run));
   jobs.add({ name: 'outbox', everyMs: OUTBOX_POLL_MS, run: () => outbox.deliverDue() });
   jobs.add({ name: 'outbox-purge', everyMs: OUTBOX_PURGE_EVERY_MS, run: () => purgeSent(database.db) });
   jobs.add({ name: 'ping-expiry', everyMs: PING_EXPIRY_EVERY_MS, run: () => pings.expireOverdue() });

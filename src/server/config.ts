@@ -63,6 +63,14 @@ export interface AppConfig {
   orphanGraceMs: number;
   /** Live streams this server holds at most (LIVE_STREAMS_MAX); past it a new one answers 503. */
   liveStreamsMax: number;
+  /**
+   * Who may read /metrics: clients at these addresses and CIDR ranges (and the names loopback,
+   * linklocal, uniquelocal), judged on the address TRUST_PROXY gives (METRICS_ALLOW, default
+   * loopback; `none` allows no address), or anyone presenting `metricsToken` as a Bearer token.
+   */
+  metricsAllow: string[];
+  /** METRICS_TOKEN: a Bearer token that opens /metrics from any address; unset, only the addresses do. */
+  metricsToken: string | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -98,6 +106,24 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   if (bad !== undefined) {
     throw new ConfigError(
       `TRUST_PROXY must be a hop count or a comma-separated list of IP addresses, CIDR ranges and the names loopback, linklocal or uniquelocal, and "${bad}" is none of these.`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * METRICS_ALLOW: unset or blank allows loopback only (a Prometheus on the same machine); `none`
+ * allows no address (the token alone opens /metrics); otherwise addresses, CIDR ranges and names.
+ */
+function parseMetricsAllow(value: string | undefined): string[] {
+  const text = value?.trim() ?? '';
+  if (text === '') return ['loopback'];
+  if (text.toLowerCase() === 'none') return [];
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `METRICS_ALLOW must be none or a comma-separated list of IP addresses, CIDR ranges and the names loopback, linklocal or uniquelocal, and "${bad}" is none of these.`,
     );
   }
   return entries;
@@ -157,6 +183,19 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   TRUST_PROXY: optionalString,
+  METRICS_ALLOW: optionalString,
+  // Sent by the scraper in an Authorization header, so printable and without spaces; long enough
+  // that guessing it is hopeless (a random 32 characters, e.g. `openssl rand -hex 32`).
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        /^[\x21-\x7e]{32,}$/,
+        'must be at least 32 characters, printable and without spaces (e.g. openssl rand -hex 32)',
+      )
+      .optional(),
+  ),
   LIVE_STREAMS_MAX: z.preprocess(
     blankToUndefined,
     z.coerce.number({ error: 'must be a whole number of streams' }).int().min(1).default(STREAMS_PER_SERVER),
@@ -289,6 +328,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
         }
       : undefined,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    metricsAllow: parseMetricsAllow(vars.METRICS_ALLOW),
+    metricsToken: vars.METRICS_TOKEN,
     clientDir: path.resolve(cwd, 'dist/client'),
   };
 }

@@ -29,6 +29,18 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL's connection pool as it stands (for the metrics): its size, connections open and
+   * idle, and queries waiting for one. PGlite has a single connection and no pool.
+   */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -44,9 +56,10 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const changes = new ChangeFeed();
+    const poolSize = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: poolSize,
       Client: listeningConnection(changes),
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -77,6 +90,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await watcher.stop();
         await pool.end();
       },
+      poolStats: () => ({
+        max: poolSize,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JobRunner, STOP_WAIT_MS } from './runner';
+import { type JobRun, JobRunner, STOP_WAIT_MS } from './runner';
 
 /** A job whose runs end when the test says so, recording how many ran and how many overlapped. */
 function controlledJob(name = 'job', everyMs = 60 * 60_000) {
@@ -139,6 +139,35 @@ describe('JobRunner', () => {
     runner.trigger('flaky');
     await vi.waitFor(() => expect(calls).toBe(2));
     expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells its observer of every finished run: the job, whether it failed, and how long it ran', async () => {
+    vi.useFakeTimers();
+    try {
+      const runs: JobRun[] = [];
+      runner = new JobRunner(log(), (run) => runs.push(run));
+      const slow = controlledJob('digest');
+      runner.add(slow.job);
+      runner.add({
+        name: 'broken',
+        everyMs: 60 * 60_000,
+        run: async () => {
+          throw new Error('database away');
+        },
+      });
+      expect(runner.names).toEqual(['digest', 'broken']);
+      runner.start();
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(runs).toEqual([{ name: 'broken', ok: false, seconds: 0 }]);
+      slow.finish();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(runs).toEqual([
+        { name: 'broken', ok: false, seconds: 0 },
+        { name: 'digest', ok: true, seconds: 1.5 },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses two jobs with one name, and starts a job added after start', async () => {

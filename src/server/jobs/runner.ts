@@ -14,6 +14,13 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
+/** One finished run: which job, whether it succeeded, and how long it took (for the metrics). */
+export interface JobRun {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
+
 interface JobState {
   job: Job;
   timer?: NodeJS.Timeout;
@@ -25,13 +32,22 @@ export class JobRunner {
   private readonly jobs = new Map<string, JobState>();
   private started = false;
 
-  constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
+  constructor(
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    /** Told of every finished run (the server's metrics count them). */
+    private readonly finished?: (run: JobRun) => void,
+  ) {}
 
   add(job: Job): void {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is already registered`);
     const state: JobState = { job, again: false };
     this.jobs.set(job.name, state);
     if (this.started) this.schedule(state, 0);
+  }
+
+  /** The jobs registered, by name. */
+  get names(): string[] {
+    return [...this.jobs.keys()];
   }
 
   start(): void {
@@ -85,15 +101,20 @@ export class JobRunner {
   private runOnce(state: JobState): void {
     if (!this.started || state.running) return;
     state.again = false;
+    const startedAt = performance.now();
+    const ran = (ok: boolean) =>
+      this.finished?.({ name: state.job.name, ok, seconds: (performance.now() - startedAt) / 1000 });
     state.running = state.job
       .run()
       .then(
-        () => undefined,
-        (error: unknown) =>
+        () => ran(true),
+        (error: unknown) => {
+          ran(false);
           this.log.error(
             { err: error, job: state.job.name },
             `background job ${state.job.name} failed; it runs again later`,
-          ),
+          );
+        },
       )
       .finally(() => {
         state.running = undefined;

@@ -144,6 +144,45 @@ export async function countByStatus(db: Executor): Promise<OutboxSummary[]> {
   return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
 }
 
+export interface OutboxDepth {
+  /** Pending messages whose time has come (being sent or waiting for a worker). */
+  due: number;
+  /** Pending messages waiting for a retry's time. */
+  scheduled: number;
+  /** Messages given up on (a permanent refusal, or every attempt failed). */
+  failed: number;
+  /** How long the longest-waiting due message has been due; 0 when none is. */
+  oldestDueSeconds: number;
+}
+
+/**
+ * The outbox's depth, for the metrics: one pass over the unsent rows (sent ones are skipped by the
+ * status test, but without an index on failed rows the table is read; a few ms at tens of thousands of rows).
+ */
+export async function outboxDepth(db: Executor): Promise<OutboxDepth> {
+  const [row] = await queryRows<{
+    due: string | number;
+    scheduled: string | number;
+    failed: string | number;
+    oldest_due_seconds: string | number | null;
+  }>(
+    db,
+    sql`SELECT
+        count(*) FILTER (WHERE status = 'pending' AND next_attempt_at <= now()) AS due,
+        count(*) FILTER (WHERE status = 'pending' AND next_attempt_at > now()) AS scheduled,
+        count(*) FILTER (WHERE status = 'failed') AS failed,
+        EXTRACT(EPOCH FROM now() - min(next_attempt_at) FILTER (WHERE status = 'pending' AND next_attempt_at <= now()))
+          AS oldest_due_seconds
+      FROM mail_outbox WHERE status IN ('pending', 'failed')`,
+  );
+  return {
+    due: Number(row?.due ?? 0),
+    scheduled: Number(row?.scheduled ?? 0),
+    failed: Number(row?.failed ?? 0),
+    oldestDueSeconds: Number(row?.oldest_due_seconds ?? 0),
+  };
+}
+
 /** The newest messages (any state), for `npm run outbox`. */
 export async function listRecent(db: Executor, limit: number): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).orderBy(sql`${mailOutbox.createdAt} DESC`).limit(limit);

@@ -79,6 +79,8 @@ export interface OutboxWorkerDeps {
   messageIdDomain: string;
   /** How long a claim holds; OUTBOX_LEASE_MS unless a test needs leases that run out quickly. */
   leaseMs?: number;
+  /** Told how each delivery attempt ended (the server's metrics count them). */
+  delivered?: (outcome: keyof DeliveryReport) => void;
 }
 
 export class OutboxWorker {
@@ -95,7 +97,9 @@ export class OutboxWorker {
         // The batch's lease covers one delivery, not twenty slow ones: each message's lease is
         // renewed as its turn comes, and one another worker took meanwhile is left to that worker.
         if (!(await renewClaim(this.deps.db, message.id, token, leaseMs))) continue;
-        report[await this.deliver(message, token)] += 1;
+        const outcome = await this.deliver(message, token);
+        report[outcome] += 1;
+        this.deps.delivered?.(outcome);
       }
       if (batch.length < BATCH) return report;
     }
