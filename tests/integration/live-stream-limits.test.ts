@@ -4,6 +4,7 @@
  * The floods run against a server process of its own (as `npm start` runs it), measured from here
  * as an outsider sees it: the streams it keeps open, its memory, and how fast /healthz answers.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -89,30 +90,72 @@ function openRawStream(
   });
 }
 
-/** Times /healthz every `everyMs` until stopped; the answers' durations in ms. */
+/**
+ * Times /healthz every `everyMs` from a process of its own until stopped (the answers' durations in
+ * ms): this process is busy with the attacker's thousands of sockets, and its own delays must not be
+ * counted against the server.
+ */
 function watchHealth(base: string, everyMs = 20) {
-  const durations: number[] = [];
-  const failures: string[] = [];
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) });
-        if (response.status !== 200) failures.push(`status ${response.status}`);
-        await response.arrayBuffer();
-      } catch (error) {
-        failures.push(String(error));
-      }
-      durations.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  })();
+  const watcher = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const url = process.argv[1];
+      const every = Number(process.argv[2]);
+      let running = true;
+      process.stdin.on('data', () => { running = false; });
+      (async () => {
+        // Its own first fetch loads its HTTP client: not the server's time.
+        await (await fetch(url)).arrayBuffer();
+        process.stdout.write('ready\\n');
+        while (running) {
+          const started = performance.now();
+          let failure = null;
+          try {
+            const response = await fetch(url, { signal: AbortSignal.timeout(10000) });
+            if (response.status !== 200) failure = 'status ' + response.status;
+            await response.arrayBuffer();
+          } catch (error) {
+            failure = String(error);
+          }
+          process.stdout.write(JSON.stringify({ ms: performance.now() - started, failure }) + '\\n');
+          await new Promise((r) => setTimeout(r, every));
+        }
+        process.exit(0);
+      })();`,
+      `${base}/healthz`,
+      String(everyMs),
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  watcher.stdout.setEncoding('utf8');
+  watcher.stdout.on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => watcher.once('exit', resolve));
+  const ready = new Promise<void>((resolve) => {
+    const check = () => {
+      if (output.startsWith('ready\n')) resolve();
+      else setTimeout(check, 10);
+    };
+    check();
+  });
   return {
+    ready,
     async stop() {
-      running = false;
-      await done;
-      return { durations, failures, max: Math.max(...durations) };
+      watcher.stdin.write('stop');
+      await exited;
+      const answers = output
+        .split('\n')
+        .filter((line) => line !== '' && line !== 'ready')
+        .map((line) => JSON.parse(line) as { ms: number; failure: string | null });
+      const durations = answers.map((a) => a.ms);
+      const failures = answers.flatMap((a) => (a.failure ? [a.failure] : []));
+      const sorted = [...durations].sort((x, y) => y - x);
+      const slowest = sorted.slice(0, 5).map(Math.round).join(', ');
+      const summary = `${durations.length} answers, the slowest (#${durations.indexOf(sorted[0] as number)}) ${slowest} ms`;
+      return { durations, failures, max: sorted[0] ?? Number.NaN, summary };
     },
   };
 }
@@ -144,11 +187,14 @@ describe('one hostile student against a running server', () => {
     seeded = await startSeededServer({ attacker: 'Mallory Flood', victim: 'Vic Reader' }, async (db, members) => {
       await writeEvents(db, members.attacker.id, EVENTS);
     });
-    // A server that has been running: its first stream opened and closed, its first answers given.
+    // A server that has been running: streams opened, replaced and closed, answers given, before the
+    // attack is timed (a fresh process compiles those paths on first use).
     await (await fetch(`${seeded.server.url}/healthz`)).arrayBuffer();
-    const warm = await openRawStream(seeded.server.url, seeded.members.victim.cookie);
-    await until(() => warm.received().includes('retry: '), 10_000);
-    warm.socket.destroy();
+    const warm = await Promise.all(
+      Array.from({ length: 20 }, () => openRawStream(seeded.server.url, seeded.members.victim.cookie)),
+    );
+    await until(() => warm.filter((s) => !s.ended).length === STREAMS_PER_STUDENT, 10_000);
+    for (const s of warm) s.socket.destroy();
   }, 120_000);
   afterAll(async () => {
     await seeded?.stop();
@@ -157,6 +203,7 @@ describe('one hostile student against a running server', () => {
   it(`2,000 streams from one account leave it ${STREAMS_PER_STUDENT} and /healthz under 200 ms`, async () => {
     const base = seeded.server.url;
     const health = watchHealth(base);
+    await health.ready;
     const streams: RawStream[] = [];
     try {
       // In waves of 50 (more at once overflow the kernel's queue of connections waiting to be
@@ -179,10 +226,10 @@ describe('one hostile student against a running server', () => {
     } finally {
       for (const s of streams) s.socket.destroy();
     }
-    const { durations, failures, max } = await health.stop();
+    const { durations, failures, max, summary } = await health.stop();
     expect(failures).toEqual([]);
     expect(durations.length).toBeGreaterThan(5);
-    expect(max, `/healthz took up to ${Math.round(max)} ms`).toBeLessThan(200);
+    expect(max, `/healthz: ${summary}`).toBeLessThan(200);
   }, 120_000);
 
   it(`400 streams that never read, replaying from Last-Event-ID: 0 after ${EVENTS.toLocaleString('en-US')} events, cost under 100 MB and keep /healthz under 200 ms`, async () => {
@@ -192,6 +239,7 @@ describe('one hostile student against a running server', () => {
     await new Promise((r) => setTimeout(r, 500));
     const before = residentBytes(pid);
     const health = watchHealth(base);
+    await health.ready;
     const streams: RawStream[] = [];
     let peak = before;
     const sample = setInterval(() => {
@@ -214,9 +262,9 @@ describe('one hostile student against a running server', () => {
       clearInterval(sample);
       for (const s of streams) s.socket.destroy();
     }
-    const { failures, max } = await health.stop();
+    const { failures, max, summary } = await health.stop();
     expect(failures).toEqual([]);
-    expect(max, `/healthz took up to ${Math.round(max)} ms`).toBeLessThan(200);
+    expect(max, `/healthz: ${summary}`).toBeLessThan(200);
     const growth = peak - before;
     expect(growth, `the server grew by ${Math.round(growth / 2 ** 20)} MB`).toBeLessThan(100 * 2 ** 20);
     // A reading stream replaying from 0 is told to resync instead of being sent 6,000 events.
