@@ -10,6 +10,15 @@
  * dashes and spaces taken as word breaks (a run of single letters is read as one word: "A d m i n").
  */
 
+import { sanitizeAccountName } from './schemas/auth';
+
+/**
+ * The refusal of such a name. Here rather than in messages.ts: only the server says it (the forms
+ * show what the server says), and messages.ts is in every page's first load.
+ */
+export const namePosingMessage = (productName: string, collegeName: string) =>
+  `Use your own name: a name may not pose as ${collegeName} or one of its offices, or as ${productName}, its moderators or staff.`;
+
 /** Who a name must not pose as, from the college config. */
 export interface PosingRules {
   productName: string;
@@ -204,3 +213,12 @@ export function posesAsOfficial(name: string, rules: PosingRules): boolean {
 /** A student's chosen name in our e-mails, quoted: their own words, not a sender we vouch for. */
 export const quotedName = (name: string) => `“${name}”`;
 export const theirOwnWords = (name: string) => `a student who calls themselves ${quotedName(name)}`;
+
+/**
+ * sanitizeAccountName, falling back to the address's local part, so a sign-in still works; with
+ * `rules`, a name that poses as the college, its offices or the product is passed over the same way.
+ */
+export function cleanAccountName(raw: unknown, email: string, rules?: PosingRules): string {
+  const usable = (name: string) => name !== '' && !(rules && posesAsOfficial(name, rules));
+  return [sanitizeAccountName(raw), sanitizeAccountName(email.split('@')[0])].find(usable) ?? 'Student';
+}

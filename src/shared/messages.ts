@@ -105,9 +105,6 @@ export const messages = {
     nameTooLong: (max: number) => `Your name must be at most ${max} characters.`,
     /** Control characters (line breaks, NUL) and bidi overrides would reach e-mail subjects and pages. */
     nameInvalidCharacters: 'Your name may not contain line breaks, control characters or text-direction marks.',
-    /** A name that poses as the college, its offices, the product or its moderators (account-names.ts). */
-    namePosing: (productName: string, collegeName: string) =>
-      `Use your own name: a name may not pose as ${collegeName} or one of its offices, or as ${productName}, its moderators or staff.`,
     /** The mailed link's page (issue 22): the address is proven there, and the password chosen there. */
     verifyHeading: 'Confirm Your E-mail',
     verifyIntro: (email: string) =>

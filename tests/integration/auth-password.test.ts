@@ -2,6 +2,7 @@ import { signJWT } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { account, rateLimit, session, user } from '../../src/server/db/schema';
+import { namePosingMessage } from '../../src/shared/account-names';
 import { messages } from '../../src/shared/messages';
 import { createTestApp, type TestApp } from '../support/app';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -319,7 +320,7 @@ describe('e-mail verification (issue 22: sign-up cannot be pre-claimed)', () => 
     expect(posingName.statusCode).toBe(400);
     expect(posingName.json()).toMatchObject({
       code: 'NAME_POSING',
-      message: messages.auth.namePosing('Quadmates', 'Boston College'),
+      message: namePosingMessage('Quadmates', 'Boston College'),
     });
     expect((await storedUser(email)).emailVerified).toBe(false);
   });
@@ -517,7 +518,7 @@ describe('account names (issue 22)', () => {
 
   // Issue 30: a name that poses as the college, its offices, the product or a moderator.
   const posingNames = ['BC Housing Office', 'Boston College Residence Life', 'Quadmates Support', 'Moderator', 'Аdmіn'];
-  const posing = { code: 'NAME_POSING', message: messages.auth.namePosing('Quadmates', 'Boston College') };
+  const posing = { code: 'NAME_POSING', message: namePosingMessage('Quadmates', 'Boston College') };
 
   it.each(posingNames)('refuses the sign-up name %s with a clear message, and stores nothing', async (name) => {
     const email = `posing.${Math.random().toString(36).slice(2)}@bc.edu`;

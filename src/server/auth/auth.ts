@@ -4,15 +4,10 @@ import { APIError } from 'better-auth/api';
 import { verifyPassword } from 'better-auth/crypto';
 import { oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import { posesAsOfficial, posingRulesOf } from '../../shared/account-names';
+import { cleanAccountName, posesAsOfficial, posingRulesOf } from '../../shared/account-names';
 import { AUTH_BASE_PATH } from '../../shared/api/auth';
 import { messages } from '../../shared/messages';
-import {
-  cleanAccountName,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  sanitizeAccountName,
-} from '../../shared/schemas/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, sanitizeAccountName } from '../../shared/schemas/auth';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';

@@ -10,7 +10,7 @@ import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx }
 import { setSessionCookie } from 'better-auth/cookies';
 import { signJWT, verifyJWT } from 'better-auth/crypto';
 import { z } from 'zod';
-import { type PosingRules, posesAsOfficial, posingRulesOf } from '../../shared/account-names';
+import { namePosingMessage, type PosingRules, posesAsOfficial, posingRulesOf } from '../../shared/account-names';
 import { messages } from '../../shared/messages';
 import { accountNameField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/schemas/auth';
 import type { AppConfig } from '../config';
@@ -69,7 +69,7 @@ function checkedName(raw: unknown, rules: PosingRules): string {
   if (posesAsOfficial(parsed.data, rules)) {
     throw new APIError('BAD_REQUEST', {
       code: NAME_POSING,
-      message: messages.auth.namePosing(rules.productName, rules.collegeName),
+      message: namePosingMessage(rules.productName, rules.collegeName),
     });
   }
   return parsed.data;

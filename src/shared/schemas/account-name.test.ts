@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { cleanAccountName } from '../account-names';
 import { messages } from '../messages';
-import { accountNameField, cleanAccountName, sanitizeAccountName } from './auth';
+import { accountNameField, sanitizeAccountName } from './auth';
 
 const refusal = (name: unknown) => {
   const parsed = accountNameField.safeParse(name);

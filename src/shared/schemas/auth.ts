@@ -1,4 +1,3 @@
-import { type PosingRules, posesAsOfficial } from '../account-names';
 import { messages } from '../messages';
 import { ACCOUNT_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-constants';
 import { z } from './zod';
@@ -36,15 +35,6 @@ export function sanitizeAccountName(raw: unknown): string {
     cut += character;
   }
   return cut.trim();
-}
-
-/**
- * sanitizeAccountName, falling back to the address's local part, so a sign-in still works; with
- * `rules`, a name that poses as the college, its offices or the product is passed over the same way.
- */
-export function cleanAccountName(raw: unknown, email: string, rules?: PosingRules): string {
-  const usable = (name: string) => name !== '' && !(rules && posesAsOfficial(name, rules));
-  return [sanitizeAccountName(raw), sanitizeAccountName(email.split('@')[0])].find(usable) ?? 'Student';
 }
 
 const emailField = z.string().trim().min(1, messages.auth.emailInvalid).email(messages.auth.emailInvalid);
