@@ -45,8 +45,8 @@ export interface PoolStats {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-// Arbitrary constant: every Quadmates server takes this advisory lock while migrating.
-const MIGRATION_LOCK_ID = 4_711_2026;
+// Arbitrary constant: every Quadmates server takes this advisory lock while migrating (a restore too).
+export const MIGRATION_LOCK_ID = 4_711_2026;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }

@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type Storage, type StoredKey, type StoredObject } from './storage';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-};
+import { assertSafeKey, contentTypeOf, type Storage, type StoredKey, type StoredObject } from './storage';
 
 /** Files under `root`; each write goes to a temporary name first, so a reader never sees half a file. */
 export function createDiskStorage(root: string): Storage {
@@ -45,7 +38,7 @@ export function createDiskStorage(root: string): Storage {
         if (!info.isFile()) return null;
         return {
           body: createReadStream(file),
-          contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+          contentType: contentTypeOf(key),
           size: info.size,
         };
       } catch (error) {

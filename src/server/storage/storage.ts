@@ -38,3 +38,15 @@ export function isSafeKey(key: string): boolean {
 export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`Refusing the storage key ${JSON.stringify(key)}.`);
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** The media type a key's extension names (disk keeps no other record of it; a restore writes it to S3). */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
