@@ -56,14 +56,15 @@ function processMetrics(): Registry {
 }
 
 interface RequestSeries {
-  count: () => void;
-  observe: ((seconds: number) => void) | undefined;
+  counter: { inc(): void };
+  histogram: { observe(seconds: number): void } | undefined;
 }
 
 export class AppMetrics {
   readonly contentType = Registry.PROMETHEUS_CONTENT_TYPE;
   private readonly registry = new Registry();
-  private readonly requestSeries = new Map<string, RequestSeries>();
+  /** Each request series' counter and histogram, by route, method and status code. */
+  private readonly requestSeries = new Map<string, Map<string, Map<number, RequestSeries>>>();
   private sources: MetricsSources | undefined;
   private databaseReading: Promise<OutboxDepth> | undefined;
 
@@ -203,18 +204,29 @@ export class AppMetrics {
 
   /** One answered request. `seconds` from its arrival; `route` the pattern that took it, or UNMATCHED_ROUTE. */
   requestFinished(method: string, route: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${statusCode} ${route}`;
-    let series = this.requestSeries.get(key);
+    // Maps by route, method and status rather than one joined key: the route and method strings
+    // are the same few each time and hash once, a joined key would be a new string to hash.
+    let byMethod = this.requestSeries.get(route);
+    if (!byMethod) {
+      byMethod = new Map();
+      this.requestSeries.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let series = byStatus.get(statusCode);
     if (!series) {
       const counter = this.requests.labels({ method, route, status_code: String(statusCode) });
       const histogram = STREAM_ROUTES.has(route)
         ? undefined
         : this.requestDuration.labels({ method, route, status_class: `${Math.floor(statusCode / 100)}xx` });
-      series = { count: () => counter.inc(), observe: histogram && ((value) => histogram.observe(value)) };
-      this.requestSeries.set(key, series);
+      series = { counter, histogram };
+      byStatus.set(statusCode, series);
     }
-    series.count();
-    series.observe?.(seconds);
+    series.counter.inc();
+    series.histogram?.observe(seconds);
   }
 
   connectionRefused(): void {
