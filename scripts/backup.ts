@@ -28,7 +28,8 @@ async function main() {
   const now = new Date();
   const deployment = await openDeployment(COMMAND, 'existing');
   try {
-    const file = await archivePath(out, now);
+    // npm runs scripts in the project's folder; a relative --out means the folder it was typed in.
+    const file = await archivePath(out, now, process.env.INIT_CWD ?? process.cwd());
     const { manifest, bytes } = await createBackup({ ...deployment, file, now });
     const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
     const lines = [

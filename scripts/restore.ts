@@ -22,7 +22,8 @@ async function main() {
     fail(
       `${COMMAND} takes one archive: npm run restore -- /var/backups/quadmates/quadmates-backup-20261127-083000Z.tar.gz`,
     );
-  const file = path.resolve(archive);
+  // npm runs scripts in the project's folder; a relative path means the folder it was typed in.
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), archive);
   // Before the embedded database is created for nothing.
   if (!existsSync(file)) fail(`There is no backup archive at ${file}.`);
   const started = Date.now();
