@@ -5,7 +5,7 @@
  * counters); then bring the schema to this version's newest migration as a server start would.
  * A failure before the commit removes every image it wrote and leaves the database as it was.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -59,7 +59,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const { config, database, storage, archive } = options;
   const dbLabel = databaseLabel(config);
   const imagesLabel = storageLabel(config);
-  const work = await mkdtemp(path.join(options.workFolder ?? config.dataDir, '.quadmates-restore-'));
+  const base = options.workFolder ?? config.dataDir;
+  // A PostgreSQL deployment's DATA_DIR may not exist yet on a new machine.
+  await mkdir(base, { recursive: true, mode: 0o700 });
+  const work = await mkdtemp(path.join(base, '.quadmates-restore-'));
   try {
     await unpackArchive(archive, work);
     const manifest = await verifyUnpacked(work, archive);
