@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   REPLAY_MAX_EVENTS,
   STREAM_BUFFER_MAX_BYTES,
@@ -183,7 +183,9 @@ async function seqsOf(t: TestApp, userId: string): Promise<number[]> {
 
 describe('one hostile student against a running server', () => {
   let seeded: SeededServer<'attacker' | 'victim'>;
-  beforeAll(async () => {
+  // A server of its own for each attack: what one attack leaves (thousands of closed sockets, their
+  // garbage) must not be timed or weighed as the next one's.
+  beforeEach(async () => {
     seeded = await startSeededServer({ attacker: 'Mallory Flood', victim: 'Vic Reader' }, async (db, members) => {
       await writeEvents(db, members.attacker.id, EVENTS);
     });
@@ -200,7 +202,7 @@ describe('one hostile student against a running server', () => {
     await until(() => warm.filter((s) => !s.ended).length === STREAMS_PER_STUDENT + 1, 10_000);
     for (const s of warm) s.socket.destroy();
   }, 120_000);
-  afterAll(async () => {
+  afterEach(async () => {
     await seeded?.stop();
   });
 
@@ -239,7 +241,7 @@ describe('one hostile student against a running server', () => {
   it(`400 streams that never read, replaying from Last-Event-ID: 0 after ${EVENTS.toLocaleString('en-US')} events, cost under 100 MB and keep /healthz under 200 ms`, async () => {
     const base = seeded.server.url;
     const pid = seeded.server.process.pid as number;
-    // Settle what the first test left (closed sockets, garbage) before measuring.
+    // Settle what the warm-up left (its closed sockets) before measuring.
     await new Promise((r) => setTimeout(r, 500));
     const before = residentBytes(pid);
     const health = watchHealth(base);
