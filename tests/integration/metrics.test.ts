@@ -29,6 +29,7 @@ import { UPLOADS_IN_FLIGHT_TOTAL } from '../../src/shared/limits';
 import { createTestApp, type TestApp } from '../support/app';
 import { openStream } from '../support/sse';
 import { createMember, type TestMember } from '../support/users';
+import { until } from '../support/wait';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
 const OUTSIDER = '203.0.113.9';
@@ -62,16 +63,6 @@ function sampleValue(samples: Sample[], name: string, labels: Record<string, str
   );
   if (found.length > 1) throw new Error(`${found.length} samples of ${name} match ${JSON.stringify(labels)}`);
   return found[0]?.value;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
 }
 
 describe('GET /metrics (injected requests)', () => {

@@ -16,6 +16,7 @@ import { deadlineMessages } from '../../src/shared/deadlines';
 import { UPLOADS_IN_FLIGHT_PER_STUDENT, UPLOADS_IN_FLIGHT_TOTAL } from '../../src/shared/limits';
 import { createTestApp, type TestApp } from '../support/app';
 import { createMember, type TestMember } from '../support/users';
+import { until } from '../support/wait';
 import { onCampusPosting } from './postings-support';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -53,16 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 const uploadFolders = () => {
   try {
