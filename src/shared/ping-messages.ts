@@ -34,7 +34,6 @@ export const pingMessages = {
   /** Why the Ping Interest button cannot be used, shown before anyone clicks. */
   blocked: {
     ownPost: 'This is your posting: other students ping you here.',
-    fulfilled: 'This group is fulfilled and no longer takes pings.',
     pending: (date: string) => `You pinged this group on ${date}. Waiting for the admin's answer.`,
   },
 };

@@ -20,7 +20,7 @@ describe('pingBlockedReason', () => {
     );
     expect(pingBlockedReason({ ...open, viewerRole: 'member' }, 'local')).toBe(OWN_GROUP);
     expect(pingBlockedReason({ ...open, viewerRole: 'coadmin' }, 'local')).toBe(OWN_GROUP);
-    expect(pingBlockedReason({ ...open, status: 'Fulfilled' }, 'local')).toBe(pingMessages.blocked.fulfilled);
+    expect(pingBlockedReason({ ...open, status: 'Fulfilled' }, 'local')).toBe('This post has already been fulfilled');
     expect(pingBlockedReason({ ...open, viewerPing: { id: 'x', status: 'pending', createdAt: at } }, 'local')).toMatch(
       /^You pinged this group on Nov 2\d, 2026\. Waiting for the admin's answer\.$/,
     );

@@ -17,7 +17,7 @@ export function pingBlockedReason(
   if (posting.viewerIsAdmin) return pingMessages.blocked.ownPost;
   // A group's own members do not ping it either (issue 23).
   if (posting.viewerRole) return OWN_GROUP;
-  if (posting.status === 'Fulfilled') return pingMessages.blocked.fulfilled;
+  if (posting.status === 'Fulfilled') return pingMessages.fulfilled.message;
   if (posting.viewerPing?.status === 'pending') {
     return pingMessages.blocked.pending(shortDate(posting.viewerPing.createdAt, zone));
   }
