@@ -147,6 +147,27 @@ describe('loadConfig', () => {
     expect(config.s3).toMatchObject({ bucket: 'images', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1' });
   });
 
+  it("requires a store's keys in production when S3_ENDPOINT names a store other than AWS", () => {
+    const production = {
+      ...base(),
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-production-secret-that-is-long-enough-0123',
+      S3_BUCKET: 'images',
+      S3_ENDPOINT: 'https://s3.example.edu',
+    };
+    expect(configError(production)).toBe(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_ENDPOINT is set and NODE_ENV is production.',
+    );
+    // Blank lines of an environment file count as unset.
+    expect(configError({ ...production, S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: ' ' })).toMatch(
+      /^S3_ACCESS_KEY_ID /,
+    );
+    const keyed = loadConfig({ ...production, S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }, repoRoot);
+    expect(keyed.s3).toMatchObject({ endpoint: 'https://s3.example.edu', accessKeyId: 'key' });
+    // On AWS itself (no endpoint) the machine's role may hold the keys.
+    expect(loadConfig({ ...production, S3_ENDPOINT: undefined }, repoRoot).s3?.accessKeyId).toBeUndefined();
+  });
+
   it('stops on a COLLEGE_CONFIG that does not exist', () => {
     expect(configError({ ...base(), COLLEGE_CONFIG: '/nowhere/college.json' })).toBe(
       'COLLEGE_CONFIG points to /nowhere/college.json, which cannot be read.',

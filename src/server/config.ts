@@ -287,6 +287,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (vars.S3_BUCKET && Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.');
   }
+  // Without keys the AWS SDK looks for an AWS machine role, which a store at S3_ENDPOINT (Garage,
+  // SeaweedFS, Ceph, a provider other than AWS) never has: every upload would fail, not the start.
+  if (vars.NODE_ENV === 'production' && vars.S3_BUCKET && vars.S3_ENDPOINT && !vars.S3_ACCESS_KEY_ID) {
+    throw new ConfigError(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_ENDPOINT is set and NODE_ENV is production.',
+    );
+  }
 
   const authSecret = resolveAuthSecret(vars, dataDir);
 
