@@ -24,7 +24,7 @@ import { root } from './lib/client-build.mjs';
 const POSTINGS = 500;
 /** Runs per page; the median run (by performance score) is reported. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-/** The original product's first load (STACK-NOTES.md): JavaScript and CSS, gzip. */
+/** The original product's first load (docs/performance.md, First load): JavaScript and CSS, gzip. */
 const ORIGINAL = { js: 226.6, css: 8.1 };
 
 const log = (line = '') => process.stdout.write(`${line}\n`);

@@ -1,5 +1,5 @@
 /**
- * The profile's Account section (the spec is silent; worded in the voice of messages.ts). Kept
+ * The profile's Account section (docs/product-spec.md is silent; worded in the voice of messages.ts). Kept
  * apart from messages.ts, which every page loads, because only the profile and the account API
  * need these strings.
  */

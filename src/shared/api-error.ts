@@ -1,4 +1,4 @@
-/** The one error shape every API error has (ARCHITECTURE.md, API). */
+/** The one error shape every API error has (docs/architecture.md, API). */
 export interface ApiErrorBody {
   error: {
     code: string;

@@ -1,7 +1,7 @@
 /**
  * Fresh listings (issue 14): what students are told about reminders, renewal links and stale
- * postings. Not in the spec's catalogue, worded in its voice; kept out of messages.ts so that every
- * page's first load does not carry them.
+ * postings. Not in the spec's catalogue (docs/product-spec.md), worded in its voice; kept out of
+ * messages.ts so that every page's first load does not carry them.
  */
 export const freshnessMessages = {
   invalidLink: {

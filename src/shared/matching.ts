@@ -1,5 +1,5 @@
 /**
- * What a search filter means (spec section 5), as a pure function. The server answers searches
+ * What a search filter means (docs/product-spec.md, section 5), as a pure function. The server answers searches
  * with SQL (src/server/search/queries.ts); its tests check the SQL against this definition.
  *
  * - Blank means no constraint.

@@ -1,5 +1,5 @@
 /**
- * Every user-facing title and message from the spec's error catalogue (section 8) and validation
+ * Every user-facing title and message from the spec's error catalogue (docs/product-spec.md, section 8) and validation
  * rules (section 5). The server sends these strings in its errors and the client shows what the
  * server says, so they live here once. Functions take the values that come from config.
  */

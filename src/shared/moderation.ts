@@ -5,7 +5,7 @@
  */
 import type { ListingLocation, PostingStatus } from './options';
 
-/** What students and moderators are told (not in the spec's catalogue; kept out of messages.ts). */
+/** What students and moderators are told (not in the catalogue of docs/product-spec.md; kept out of messages.ts). */
 export const moderationMessages = {
   reportFailedTitle: 'Report Not Sent',
   alreadyReported: 'You have already reported this posting. A moderator will look at it.',

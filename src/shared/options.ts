@@ -1,4 +1,7 @@
-/** Option lists and constants from the product spec (sections 3 and 9). One source for both sides. */
+/**
+ * Option lists and constants from the product spec (docs/product-spec.md, sections 3 and 9). One
+ * source for both sides.
+ */
 
 export const LISTING_LOCATIONS = ['oncampus', 'offcampus'] as const;
 export type ListingLocation = (typeof LISTING_LOCATIONS)[number];

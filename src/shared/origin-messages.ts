@@ -1,7 +1,7 @@
 /**
  * Refusals of a page's origin or of a link's destination (issue 10, defect 2; issue 12). Not in the
- * spec's catalogue; worded in its voice. Apart from messages.ts, which every page loads: only the
- * server sends these, and pages show what it sent.
+ * spec's catalogue (docs/product-spec.md); worded in its voice. Apart from messages.ts, which every
+ * page loads: only the server sends these, and pages show what it sent.
  */
 export const originMessages = {
   wrongAddress: {

@@ -4,7 +4,7 @@
  * may import it.
  */
 export const pageAddress = {
-  /** A posting's detail view (spec section 2). */
+  /** A posting's detail view (docs/product-spec.md, section 2). */
   posting: (id: string) => `/detailView?id=${encodeURIComponent(id)}`,
   /** An invitation's link (issue 23). */
   invitation: (token: string) => `/invitations/${encodeURIComponent(token)}`,

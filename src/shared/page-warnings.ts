@@ -1,5 +1,5 @@
 /**
- * The in-app browser and narrow-screen warnings (spec: 'Mobile Warning', the in-app browser's
+ * The in-app browser and narrow-screen warnings (docs/product-spec.md: 'Mobile Warning', the in-app browser's
  * warning) are drawn over the page by the server (src/server/http/page-warnings.ts) and made modal
  * by the browser's entry (src/client/shell/page-warnings.ts). Answered, each is remembered for the
  * visit in a session cookie the server reads, so it is not drawn again.

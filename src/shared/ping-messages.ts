@@ -1,5 +1,5 @@
 /**
- * Ping Interest's strings (spec sections 3 to 5 and 8, verbatim where the spec has them). Apart from
+ * Ping Interest's strings (docs/product-spec.md, sections 3 to 5 and 8, verbatim where the spec has them). Apart from
  * messages.ts so that pages that never ping (the sign-in page, the search) do not load them first.
  */
 export const pingMessages = {

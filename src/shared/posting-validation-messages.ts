@@ -1,5 +1,5 @@
 /**
- * The posting form's validation messages (the spec's catalogue, and rules it leaves open worded in
+ * The posting form's validation messages (the catalogue of docs/product-spec.md, and rules it leaves open worded in
  * its voice). Apart from messages.ts so that pages without the posting form, the sign-in page
  * first, do not carry them in their first load.
  */

@@ -1,5 +1,5 @@
 /**
- * The constants and messages of saved searches and their alerts (issue 14). Not in the spec, so
+ * The constants and messages of saved searches and their alerts (issue 14). Not in docs/product-spec.md, so
  * they live beside options.ts and messages.ts rather than in them: only the saved-search code loads
  * them, and the first load of every page stays as small as before (decision 0009's budget).
  */

@@ -3,7 +3,7 @@
  * - The create-posting, filter, bookmark, ping and answer journeys are done with the keyboard
  *   alone (Tab, Shift+Tab, Enter, Space, arrows, typing; no clicks, no fill), and the focused
  *   control shows where focus is.
- * - Every dialog takes focus, keeps Tab and Shift+Tab inside, closes with Escape unless the spec
+ * - Every dialog takes focus, keeps Tab and Shift+Tab inside, closes with Escape unless docs/product-spec.md
  *   requires a decision (Terms & Conditions), and gives focus back to what opened it.
  * - Under prefers-reduced-motion the landing backdrop stays on one image and nothing transitions
  *   or animates.

@@ -1,6 +1,6 @@
 /**
  * Every route at 360 px, signed out and signed in: nothing wider than the screen (no sideways
- * scroll), and every page passes axe. The spec's mobile warning still shows under 426 px.
+ * scroll), and every page passes axe. The mobile warning of docs/product-spec.md still shows under 426 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -170,7 +170,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
 
-    // The spec's rules still hold: the message is required.
+    // The rules of docs/product-spec.md still hold: the message is required.
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByLabel('Message').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Message').fill('The filters are great.');

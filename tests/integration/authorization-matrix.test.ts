@@ -1319,7 +1319,7 @@ describe('authorization matrix', () => {
   );
 });
 
-// The size of the matrix, for the README's Quality section.
+// The size of the matrix, for docs/testing.md.
 afterAll(() => {
   const moderatorCells = rows.filter((row) => row.moderator).length;
   const groupCells = rows.filter((row) => row.group).length * GROUP_CALLERS.length;

@@ -103,7 +103,7 @@ describe('create and read', () => {
     expect(JSON.stringify(asOther)).not.toContain('617-555-0101');
     expect(JSON.stringify(asOther)).not.toContain('maeve.k');
 
-    // Ticked: shown (the phone on an off-campus posting only, as the spec says).
+    // Ticked: shown (the phone on an off-campus posting only, as docs/product-spec.md says).
     const shown = await createPosting(offCampusPosting({ adminShowsPhone: true, adminShowsInstagram: true }));
     expect(await contactAs(shown.id, other.cookie)).toMatchObject({
       phoneNumber: '617-555-0101',

@@ -156,7 +156,7 @@ describe('GET /api/postings filters (spec section 5)', () => {
       'location=oncampus&groupSize=&housingAim=&dorm=&gender=&classYear=&sublet=&maxRent=&moveIn=&moveOut=&sort=',
     );
     expect(blank.map((c) => c.id)).toEqual(expected({ location: 'oncampus' }));
-    // No location at all means on campus (the spec's default).
+    // No location at all means on campus (the default of docs/product-spec.md).
     const none = await searchAll('');
     expect(none.map((c) => c.id)).toEqual(expected({ location: 'oncampus' }));
   });

@@ -1,7 +1,7 @@
 /**
  * Web security (issue 12, item 4): response headers, session cookie flags, refusal of
  * cross-origin writes, no open redirect through any callback or redirect parameter, and no API
- * answer carrying another student's private fields beyond what the spec shows signed-in students
+ * answer carrying another student's private fields beyond what docs/product-spec.md shows signed-in students
  * (spec section 2, Posting detail: admin contact name, e-mail, instagram, phone for off-campus
  * postings only; members' name, year, e-mail, instagram; the count of interested groups).
  */

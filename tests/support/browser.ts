@@ -73,7 +73,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 const warned = new WeakSet<Page>();
 
 /**
- * Opens `url`; on a narrow screen the first visit of a page answers the spec's mobile warning as a
+ * Opens `url`; on a narrow screen the first visit of a page answers the mobile warning of docs/product-spec.md as a
  * student would (open such pages with pageAt's `mobileWarningSeen: false`).
  */
 export async function visit(page: Page, url: string): Promise<void> {

@@ -6,7 +6,7 @@ export interface ChromiumLaunch {
   source: string;
 }
 
-/** Keep Chromium off the network on a closed machine (STACK-NOTES.md). */
+/** Keep Chromium off the network on a closed machine (docs/testing.md). */
 export const QUIET_ARGS = [
   '--headless=new',
   '--no-sandbox',

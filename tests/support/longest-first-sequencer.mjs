@@ -2,7 +2,7 @@ import path from 'node:path';
 import { BaseSequencer } from 'vitest/node';
 
 /**
- * Files that run longest, by measurement (README, "The suite's time"), most first. Vitest starts
+ * Files that run longest, by measurement (docs/testing.md, CI), most first. Vitest starts
  * its longest files first only when it has their times from an earlier run: a clean clone (CI) has
  * none, and a 200-second file started last is the whole run's tail. A name missing here, or one
  * here that got faster, only costs time.

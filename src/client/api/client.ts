@@ -3,7 +3,7 @@ import { type ApiErrorBody, isApiErrorBody } from '../../shared/api-error';
 import { messages } from '../../shared/messages';
 import { takePageAnswer } from './page-answers';
 
-/** An error answered by the API, carrying the spec's title and message to show. */
+/** An error answered by the API, carrying the title and message of docs/product-spec.md to show. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;

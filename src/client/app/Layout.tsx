@@ -16,7 +16,7 @@ export function Loading() {
 }
 
 /**
- * The sign-in guard of spec section 2 around the page of the current route. `terms` is what
+ * The sign-in guard of docs/product-spec.md section 2 around the page of the current route. `terms` is what
  * shows instead of the page when the current terms are not yet accepted (the main layout's
  * dialog; the sign-in page never needs it).
  */

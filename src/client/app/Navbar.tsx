@@ -23,7 +23,7 @@ function PersonIcon() {
   );
 }
 
-/** Hides while the user scrolls down, comes back on the way up (spec, navigation bar). */
+/** Hides while the user scrolls down, comes back on the way up (docs/product-spec.md, navigation bar). */
 function useHideOnScroll(): boolean {
   const [hidden, setHidden] = useState(false);
   const last = useRef(0);

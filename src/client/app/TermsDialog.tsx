@@ -12,7 +12,7 @@ import { Dialog } from '../ui/Dialog';
 import { showNotice } from '../ui/Notice';
 
 /**
- * The spec's Terms & Conditions dialog. It cannot be dismissed: 'I Agree' records the
+ * The Terms & Conditions dialog of docs/product-spec.md. It cannot be dismissed: 'I Agree' records the
  * acceptance, 'I Disagree' deletes the account and everything it owns and signs out.
  */
 export function TermsDialog() {

@@ -6,7 +6,7 @@ import { BareLayout, Loading } from './Layout';
 type PageModule = { Component: ComponentType };
 
 /**
- * Every route of spec section 2. Pages load lazily, one chunk per feature page; the main layout
+ * Every route of docs/product-spec.md section 2. Pages load lazily, one chunk per feature page; the main layout
  * too (the sign-in page does without it). React Router's declarative mode: the data router's
  * code is not needed and is left out of the entry chunk (decision 0009).
  */

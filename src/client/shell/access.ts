@@ -1,7 +1,7 @@
 import type { SessionState } from './session';
 
 /**
- * Who may open a path (spec section 2):
+ * Who may open a path (docs/product-spec.md, section 2):
  * - public: anyone (/forgot-password, /about, the reset and verification pages, the alerts' unsubscribe page);
  * - signIn: the sign-in page, for signed-out people only;
  * - profile: any signed-in person, verified or not (/myProfile);

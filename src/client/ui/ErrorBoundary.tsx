@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import buttonStyles from './Button.module.css';
 
-// Worded here, not in shared/messages.ts: not the spec's strings, and only needed when a page fails.
+// Worded here, not in shared/messages.ts: not strings of docs/product-spec.md, and only needed when a page fails.
 export const pageFailedText = {
   title: 'This page could not be shown',
   message: 'Its code or data did not arrive. Check your connection, then try again.',

@@ -6,7 +6,7 @@ export type AccountCleanup = (userId: string) => Promise<void>;
 /**
  * Database rows owned by a user go with it through foreign-key cascades. Anything outside the
  * database (stored images) is removed by cleanups that features register here; a failing
- * cleanup is logged and does not stop the deletion (spec: file deletion failures are only logged).
+ * cleanup is logged and does not stop the deletion (docs/product-spec.md: file deletion failures are only logged).
  */
 export class AccountCleanups {
   private readonly cleanups: AccountCleanup[] = [];

@@ -20,7 +20,7 @@ export interface BookmarkRoutesOptions {
 export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = async (app, { db, imageUrl }) => {
   const service = createBookmarkService({ db, imageUrl });
 
-  // The spec's own message for a visitor who tries to bookmark.
+  // The spec's own message (docs/product-spec.md) for a visitor who tries to bookmark.
   async function requireMemberToBookmark(this: unknown, request: FastifyRequest, reply: FastifyReply) {
     if (!request.viewer) throw errors.unauthorized(messages.bookmark.unsigned);
     await app.requireMember.call(app, request, reply);

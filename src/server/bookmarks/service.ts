@@ -1,5 +1,5 @@
 /**
- * Bookmarks (spec section 4: a toggle of membership in the user's bookmarked postings) and the
+ * Bookmarks (docs/product-spec.md, section 4: a toggle of membership in the user's bookmarked postings) and the
  * profile's two lists of cards.
  */
 

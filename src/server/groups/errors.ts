@@ -1,4 +1,4 @@
-/** The errors the groups feature answers with, in the spec's words (shared/schemas/groups.ts). */
+/** The errors the groups feature answers with, in the words of docs/product-spec.md (shared/schemas/groups.ts). */
 
 import { messages } from '../../shared/messages';
 import { groupMessages } from '../../shared/schemas/groups';

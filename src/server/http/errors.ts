@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * How this route refuses a body that fails its schema (the spec's words for the form): the
+     * How this route refuses a body that fails its schema (the words of docs/product-spec.md for the form): the
      * form's title, and either one fixed message or, when none is given, each distinct problem's
      * own message (joined, and one detail each). Without it, or when the params or the query
      * string fail, the refusal is the generic 'Bad Request' with one 'field: problem' detail each.

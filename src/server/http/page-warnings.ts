@@ -1,5 +1,5 @@
 /**
- * The warnings every page shows over itself (spec: the in-app browser's warning and the 'Mobile
+ * The warnings every page shows over itself (docs/product-spec.md: the in-app browser's warning and the 'Mobile
  * Warning' under 426 px), drawn in the page's HTML (decision 0030): they paint with the page, not
  * after its scripts, and read and close without any (`<form method="dialog">`). The stylesheet
  * shows the narrow-screen one only under 426 px; their script (src/client/warnings.ts, named in

@@ -24,7 +24,7 @@ import type { PingService } from './service';
 export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async (app, { service }) => {
   const tags = ['pings'];
 
-  // The spec's own words for a visitor who tries to ping.
+  // The spec's own words (docs/product-spec.md) for a visitor who tries to ping.
   async function requireMemberToPing(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
     if (!request.viewer) throw errors.unauthorized(pingMessages.unsigned.message, pingMessages.unsigned.title);
     await app.requireMember.call(this, request, reply);

@@ -1,5 +1,5 @@
 /**
- * The rules of Ping Interest (spec sections 3 to 5 and 8): who may ping, one open ping per sender
+ * The rules of Ping Interest (docs/product-spec.md, sections 3 to 5 and 8): who may ping, one open ping per sender
  * and posting, an hourly limit, and the admin's answers. Each change and the e-mail it causes are
  * written in one transaction (the e-mail to the outbox), so neither exists without the other.
  */

@@ -35,9 +35,9 @@ function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boo
     academicYear: p.adminAcademicYear as PostingDetail['adminContact']['academicYear'],
     gender: p.adminGender as PostingDetail['adminContact']['gender'],
     customGender: p.adminCustomGender,
-    // Contact by consent (issue 19): others see the admin's phone (off-campus postings only, spec
-    // section 2) and Instagram only when the admin ticked them; the group's managers' edit form
-    // needs both back.
+    // Contact by consent (issue 19): others see the admin's phone (off-campus postings only,
+    // docs/product-spec.md section 2) and Instagram only when the admin ticked them; the group's
+    // managers' edit form needs both back.
     phoneNumber:
       canManage(record.access) || (p.adminShowsPhone && p.listingLocation === 'offcampus') ? p.adminPhone : null,
     instagramHandle: canManage(record.access) || p.adminShowsInstagram ? p.adminInstagram : null,

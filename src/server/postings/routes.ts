@@ -240,7 +240,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   // Declining the terms deletes the account: its postings' stored images go too.
   app.onAccountDelete((userId) => service.removeAllOwnedBy(userId));
 
-  /** requireMember, with the spec's own words for someone who is not signed in. */
+  /** requireMember, with the spec's own words (docs/product-spec.md) for someone who is not signed in. */
   const requireMemberSaying = (message: string, title: string = messages.api.unauthorized.title) =>
     async function requireMemberFor(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       if (!request.viewer) throw errors.unauthorized(message, title);

@@ -19,7 +19,7 @@ export interface SearchRoutesOptions {
   imageUrl: ImageUrl;
 }
 
-/** GET /api/postings: the filtered, paged list of cards (spec sections 2 and 5). */
+/** GET /api/postings: the filtered, paged list of cards (docs/product-spec.md, sections 2 and 5). */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app,
   { config, database, searchCache, imageUrl },

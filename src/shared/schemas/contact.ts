@@ -2,7 +2,7 @@ import { z } from './zod';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 
-/** The contact form: name, e-mail and message are all required (spec section 5). */
+/** The contact form: name, e-mail and message are all required (docs/product-spec.md, section 5). */
 export const contactMessageSchema = z.object({
   name: z.string().trim().min(1, 'Please enter your full name.').max(CONTACT_LIMITS.name, 'Your name is too long.'),
   email: z

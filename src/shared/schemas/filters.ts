@@ -1,5 +1,5 @@
 /**
- * The search filters (spec sections 3 and 5): one zod schema read by the server from the query
+ * The search filters (docs/product-spec.md, sections 3 and 5): one zod schema read by the server from the query
  * string and by the client from the page URL, so a shared link means the same search everywhere.
  * Every field is optional; blank means no constraint.
  */

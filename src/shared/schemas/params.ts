@@ -14,7 +14,7 @@ export const tokenParamSchema = z.object({ token: z.string().min(1).max(200) });
 
 /**
  * `/:id` of a record that is looked up (a posting, a ping, a saved search): an unknown or
- * malformed id answers the feature's own 404 (the spec's "not found" words), so any text is let
+ * malformed id answers the feature's own 404 (the "not found" words of docs/product-spec.md), so any text is let
  * through to the service, which tells a well-formed id with isUuid. Fastify's router refuses a
  * parameter over 100 characters before this.
  */

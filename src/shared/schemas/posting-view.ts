@@ -24,7 +24,7 @@ export interface AdminContactView {
   academicYear: AcademicYear;
   gender: Gender;
   customGender: string | null;
-  /** Off-campus postings, or the posting's admin; null for anyone else on campus (spec section 2). */
+  /** Off-campus postings, or the posting's admin; null for anyone else on campus (docs/product-spec.md, section 2). */
   phoneNumber: string | null;
   instagramHandle: string | null;
 }

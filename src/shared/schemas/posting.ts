@@ -1,6 +1,6 @@
 /**
  * The one write schema of a posting: the form validates with it (through zodResolver) and the
- * server validates every submit and edit with it. Every rule of spec section 5 is here with the
+ * server validates every submit and edit with it. Every rule of docs/product-spec.md section 5 is here with the
  * spec's message, plus the rules a real product needs (see postingValidation).
  *
  * Fields are lenient on type (anything that is not a string reads as blank), so any input, however

@@ -29,7 +29,7 @@ const signInDefaults: SignInInput = { email: '', password: '' };
 
 /**
  * An address that signed up but is not verified cannot sign in (decision 0020): it may ask for a
- * new link here (spec: the Send Verification Email button and its catalogue strings).
+ * new link here (docs/product-spec.md: the Send Verification Email button and its catalogue strings).
  */
 function SendVerification({ email }: { email: string }) {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');

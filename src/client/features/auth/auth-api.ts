@@ -3,7 +3,7 @@ import { isApiErrorBody } from '../../../shared/api-error';
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../api/client';
 
-/** What a failed sign-in or sign-up says: the spec's wording for a wrong e-mail or password. */
+/** What a failed sign-in or sign-up says: the wording of docs/product-spec.md for a wrong e-mail or password. */
 export function authErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'INVALID_EMAIL_OR_PASSWORD') return messages.auth.invalidCredentials;

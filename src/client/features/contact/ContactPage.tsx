@@ -50,7 +50,7 @@ export function Component() {
             ? error.message
             : messages.contact.failedMessage(college.footer.contactEmail),
       }),
-    // The spec clears the form whether or not the message went out.
+    // The spec (docs/product-spec.md) clears the form whether or not the message went out.
     onSettled: () => reset(),
   });
 

@@ -373,7 +373,10 @@ export function LeaveGroup({ postingId, place }: { postingId: string; place: str
   );
 }
 
-/** The detail view's group: the members list (spec heading), then what the viewer may do with it. */
+/**
+ * The detail view's group: the members list (the heading of docs/product-spec.md), then what the
+ * viewer may do with it.
+ */
 export function GroupMembers({ posting, place }: { posting: PostingDetail; place: string }) {
   const joinedMember = posting.viewerRole === 'member' || posting.viewerRole === 'coadmin';
   return (

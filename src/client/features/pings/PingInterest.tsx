@@ -17,7 +17,7 @@ type Outcome = { kind: 'sent' } | { kind: 'failed'; title: string; message: stri
 
 function failureOf(error: unknown): Outcome {
   // A rule the server applied (own post, fulfilled, already pinged...) speaks for itself; anything
-  // else is the spec's 'Unable to send Ping to Post Administrator', with a way to try again.
+  // else is the spec's (docs/product-spec.md) 'Unable to send Ping to Post Administrator', with a way to try again.
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408) {
     return { kind: 'failed', title: error.title, message: error.message, retry: error.status === 429 };
   }

@@ -20,7 +20,7 @@ export interface DeletePostingButtonProps {
   className?: string;
 }
 
-/** Delete with the spec's confirmation; then everything of the posting goes on the server. */
+/** Delete with the confirmation of docs/product-spec.md; then everything of the posting goes on the server. */
 export function DeletePostingButton({ postingId, onDeleted, label = 'Delete', className }: DeletePostingButtonProps) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);

@@ -33,7 +33,7 @@ export interface PostingFormProps {
 }
 
 /**
- * The posting form of spec section 2, for creating and for editing. Validation is the shared
+ * The posting form of docs/product-spec.md section 2, for creating and for editing. Validation is the shared
  * schema's (the server runs the same one); every failure is listed in 'Submission Failed'.
  * Each fieldset is a module of its own; the submit flow is `usePostingSubmit` and its dialogs.
  */

@@ -58,7 +58,7 @@ function Select({ label, value, options, onChange }: SelectProps) {
 }
 
 /**
- * The search form of spec section 2, for the location of `filters`. Every field may be left
+ * The search form of docs/product-spec.md section 2, for the location of `filters`. Every field may be left
  * blank. The Search button appears only where a search is not already live (off /postings).
  */
 export function FilterBar({

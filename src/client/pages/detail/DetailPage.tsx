@@ -194,7 +194,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
   );
 }
 
-/** /detailView?id=: everything about one posting (spec section 2). */
+/** /detailView?id=: everything about one posting (docs/product-spec.md, section 2). */
 export function Component() {
   const [params] = useSearchParams();
   const id = params.get('id');

@@ -16,7 +16,7 @@ const STATUS_CLASS: Record<Card['status'], string | undefined> = {
   Fulfilled: styles.closed,
 };
 
-/** One posting in a list (spec section 2): status, image, bookmark, sizes, place, details link. */
+/** One posting in a list (docs/product-spec.md, section 2): status, image, bookmark, sizes, place, details link. */
 function PostingCard({
   card,
   onEdit,

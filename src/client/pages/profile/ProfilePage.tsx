@@ -21,7 +21,7 @@ const listModules = import.meta.glob<{ ProfilePostingLists?: ComponentType }>('.
 });
 const ProfilePostingLists = Object.values(listModules)[0]?.ProfilePostingLists;
 
-// Worded here rather than in shared/messages.ts (not the spec's strings), so that only this page's
+// Worded here rather than in shared/messages.ts (not strings of docs/product-spec.md), so that only this page's
 // chunk carries them, not the first load of every page.
 const text = {
   sending: 'Sending...',

@@ -31,7 +31,7 @@ function PostingList({ which }: { which: keyof typeof LISTS }) {
   );
 }
 
-/** The profile's two lists with anchors to each (spec section 2, Profile). */
+/** The profile's two lists with anchors to each (docs/product-spec.md, section 2, Profile). */
 export function ProfilePostingLists() {
   return (
     <div className={styles.lists}>

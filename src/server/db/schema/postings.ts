@@ -72,7 +72,7 @@ export const posting = pgTable(
     index('posting_location_dorm_idx').on(t.listingLocation, t.dorm, t.createdAt.desc()),
     index('posting_location_aim_idx').on(t.listingLocation, t.aimInteger, t.createdAt.desc()),
     index('posting_location_seek_idx').on(t.listingLocation, t.curNumSeek, t.createdAt.desc()),
-    // The search students run most (spec section 2: a dorm and their group size) reads exactly
+    // The search students run most (docs/product-spec.md, section 2: a dorm and their group size) reads exactly
     // one page of index entries, already newest first, at any table size.
     index('posting_location_dorm_seek_idx').on(
       t.listingLocation,
