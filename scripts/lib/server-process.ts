@@ -25,10 +25,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function spawnServer(port: number, env: Record<string, string>): ServerProcess {
+export interface SpawnOptions {
+  /** The checkout whose server runs (default this one; a previous build's folder, scripts/lib/previous-build.ts). */
+  root?: string;
+}
+
+export function spawnServer(port: number, env: Record<string, string>, options: SpawnOptions = {}): ServerProcess {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: repoRoot,
+    cwd: options.root ?? repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -78,10 +83,11 @@ export async function startReady(
   port: number,
   env: Record<string, string>,
   timeoutMs = 120_000,
+  options: SpawnOptions = {},
 ): Promise<ServerProcess> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const server = spawnServer(port, env);
+    const server = spawnServer(port, env, options);
     if (await waitReady(server, Math.max(1_000, deadline - Date.now()))) return server;
     await server.exited;
     if (!/Another server is already using the data folder/.test(server.output()) || Date.now() > deadline) {
