@@ -4,10 +4,12 @@
  * this checkout migrates that database (tests/integration/upgrade.test.ts, the topology test).
  *
  * Its server runs from source through tsx as `npm start` does and needs no build: without
- * dist/client it serves the API and the college's images, which is what a rolling restart needs
- * from it. It borrows this checkout's node_modules (a symlink): an install of its own would take
- * minutes and the network, and a previous build only imports packages this one still has
- * (`lockfileDiffers` says when the two lock files are not the same).
+ * dist/client it serves the API and the college's images, which is what a rolling restart of the
+ * API needs from it. `buildClient` builds its pages too (its own `npm run build`: about 7 s on a
+ * busy 2-core machine), for a test whose students load pages through a proxy. It borrows this
+ * checkout's node_modules (a symlink): an install of its own would take minutes and the network,
+ * and a previous build only imports packages this one still has (`lockfileDiffers` says when the
+ * two lock files are not the same).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -78,16 +80,31 @@ export function previousBuildCommit(): string {
   }
 }
 
-/** Takes `commit` (by default previousBuildCommit()) out of git into a temporary folder. Takes well under a second. */
-export function preparePreviousBuild(commit: string = previousBuildCommit()): PreviousBuild {
+/**
+ * Takes `commit` (by default previousBuildCommit()) out of git into a temporary folder: well under a
+ * second, plus the client's build when asked for.
+ */
+export function preparePreviousBuild(options: { commit?: string; buildClient?: boolean } = {}): PreviousBuild {
+  const commit = options.commit ?? previousBuildCommit();
   const root = mkdtempSync(path.join(os.tmpdir(), 'qm-previous-build-'));
   try {
     const archive = path.join(root, 'build.tar');
-    // package.json for "type": "module"; tsconfig.json for tsx; config/ for the college.
-    git(['archive', '--format=tar', '-o', archive, commit, 'package.json', 'tsconfig.json', 'src', 'config']);
+    // package.json for "type": "module"; tsconfig.json for tsx; config/ for the college; the build's
+    // own configuration and plugins (scripts/lib) for its client.
+    const paths = ['package.json', 'tsconfig.json', 'src', 'config'];
+    if (options.buildClient) paths.push('vite.config.ts', 'scripts');
+    git(['archive', '--format=tar', '-o', archive, commit, ...paths]);
     execFileSync('tar', ['-xf', archive, '-C', root]);
     rmSync(archive);
     symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    if (options.buildClient) {
+      try {
+        execFileSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch (error) {
+        const output = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
+        throw new Error(`the previous build's client did not build:\n${output.slice(-4000)}`);
+      }
+    }
     let lockfileDiffers = false;
     try {
       git(['diff', '--quiet', commit, '--', 'package-lock.json']);
