@@ -1,6 +1,6 @@
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './server';
+import { freePort } from '../../scripts/lib/server-process';
 
 export interface TestSmtpServer {
   /** SMTP_URL for the app. */

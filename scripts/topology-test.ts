@@ -1,0 +1,751 @@
+/**
+ * `npm run test:topology` (issue 32, item 2): the production layout of deploy/ on this machine,
+ * used as students use it, with one application server killed in the middle of a conversation.
+ *
+ *   nginx (deploy/nginx/quadmates.conf; plain HTTP on a free port in place of TLS)
+ *     -> two application servers, NODE_ENV=production, started as deploy/systemd/quadmates@.service
+ *        starts them, with deploy/quadmates.env.example filled in
+ *     -> a new PostgreSQL database on 127.0.0.1:5432 (TOPOLOGY_POSTGRES_URL names another server),
+ *        a local S3 (s3rver) and an SMTP sink.
+ *
+ * Through the proxy: two students sign up (the verification e-mail through the SMTP sink), sign
+ * in, one posts a group with photos (stored in the bucket, served by either server), the other
+ * pings it and the ping is accepted. Their live streams sit on different servers; while they write
+ * to each other, the server holding one stream is killed with SIGKILL. The stream reconnects
+ * through the proxy to the other server with Last-Event-ID: every message reaches both streams
+ * once, and no request sent after the kill is answered 5xx. The killed server restarts and serves
+ * through the proxy again; per-student limits counted in the database hold across both servers.
+ *
+ * Installs nginx from Debian's packages when absent (root). Exits 1 with the first problem; stops
+ * everything it started and drops its database whatever happens.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config';
+import { linkIn, startSmtpServer } from '../tests/support/smtp';
+import { ensureClientBuilt } from './lib/client-build.mjs';
+import { LiveReader } from './lib/live-reader';
+import { freePort, repoRoot } from './lib/server-process';
+import { type HttpAnswer, postingBody, postingForm, request, sampleJpeg } from './lib/students';
+import {
+  type AppServer,
+  Cleanup,
+  createDatabase,
+  ensureNginx,
+  formatEnvironmentFile,
+  metric,
+  nginxVersion,
+  parseEnvironmentFile,
+  sleep,
+  spawnAppServer,
+  startNginx,
+  startS3,
+  until,
+  waitReady,
+} from './lib/topology';
+
+const ADMIN_URL = process.env.TOPOLOGY_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Messages in the conversation, and after which one the server is killed. */
+const MESSAGES = 40;
+const KILL_AFTER = 15;
+const BUCKET = 'quadmates-topology';
+const PASSWORD = 'topology-test-password-123';
+const RUN_LIMIT_MS = 5 * 60_000;
+
+const started = Date.now();
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const say = (line: string) => process.stdout.write(`[${seconds(Date.now() - started).padStart(5)} s] ${line}\n`);
+const cleanup = new Cleanup();
+const steps: { name: string; ms: number }[] = [];
+let finished = false;
+/** What to print when the run fails: the servers' and nginx's last words. */
+const lastWords: (() => string)[] = [];
+
+class TopologyFailure extends Error {}
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new TopologyFailure(message);
+}
+
+async function step<T>(name: string, work: () => Promise<T> | T): Promise<T> {
+  say(`== ${name}`);
+  const at = Date.now();
+  const result = await work();
+  steps.push({ name, ms: Date.now() - at });
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests through the proxy (or straight to a server), each recorded with when it started and ended.
+
+interface Exchange {
+  label: string;
+  method: string;
+  target: string;
+  startedAt: number;
+  endedAt: number;
+  status?: number;
+  error?: string;
+}
+const exchanges: Exchange[] = [];
+
+async function send(
+  base: string,
+  label: string,
+  options: {
+    method: string;
+    path: string;
+    cookie?: string;
+    json?: unknown;
+    body?: Buffer;
+    contentType?: string;
+    from?: string;
+  },
+): Promise<HttpAnswer> {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.method !== 'GET') headers.origin = publicUrl;
+  let body: Buffer | string | undefined = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] = 'application/json';
+  } else if (options.contentType) headers['content-type'] = options.contentType;
+  const exchange: Exchange = {
+    label,
+    method: options.method,
+    target: `${base}${options.path}`,
+    startedAt: Date.now(),
+    endedAt: 0,
+  };
+  exchanges.push(exchange);
+  try {
+    const answer = await request(base, {
+      method: options.method,
+      path: options.path,
+      headers,
+      body,
+      localAddress: options.from,
+      timeoutMs: 30_000,
+    });
+    exchange.status = answer.status;
+    return answer;
+  } catch (error) {
+    exchange.error = (error as Error).message;
+    throw error;
+  } finally {
+    exchange.endedAt = Date.now();
+  }
+}
+
+function expectStatus(answer: HttpAnswer, status: number, what: string): void {
+  check(answer.status === status, `${what} answered ${answer.status}, not ${status}: ${answer.body.slice(0, 500)}`);
+}
+
+const tail = (text: string, lines = 30) => text.trimEnd().split('\n').slice(-lines).join('\n');
+
+const cookieOf = (answer: HttpAnswer) =>
+  (answer.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]).join('; ');
+
+// ---------------------------------------------------------------------------------------------
+
+let publicUrl = '';
+
+interface Student {
+  name: string;
+  email: string;
+  cookie: string;
+  /** The loopback address the student's requests come from. */
+  from: string;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'qm-topology-'));
+  cleanup.add('temporary folder', () => rmSync(dir, { recursive: true, force: true }));
+  const college = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }, repoRoot).college;
+
+  const nginxBin = await step("nginx from Debian's packages", () => {
+    const bin = ensureNginx(say);
+    say(`${nginxVersion(bin)} at ${bin}`);
+    return bin;
+  });
+  await step('the client build', () => {
+    say(ensureClientBuilt() ? 'built dist/' : 'dist/ is up to date');
+  });
+  const database = await step('a new PostgreSQL database', async () => {
+    const created = await createDatabase(ADMIN_URL, cleanup);
+    say(`${created.name} at ${new URL(ADMIN_URL).host}`);
+    return created;
+  });
+  const s3 = await step('a local S3-compatible store (s3rver)', async () => {
+    const store = await startS3(path.join(dir, 's3'), BUCKET, cleanup);
+    say(`bucket ${BUCKET} at ${store.endpoint}`);
+    return store;
+  });
+  const smtp = await step('an SMTP sink', async () => {
+    const sink = await startSmtpServer();
+    cleanup.add('SMTP sink', () => sink.stop());
+    say(`at ${sink.url}`);
+    return sink;
+  });
+
+  const [serverPorts, proxyPort] = await (async () => {
+    const ports = new Set<number>();
+    while (ports.size < 3) ports.add(await freePort());
+    const [a, b, c] = [...ports] as [number, number, number];
+    return [[a, b], c] as const;
+  })();
+  publicUrl = `http://127.0.0.1:${proxyPort}`;
+  const proxy = publicUrl;
+
+  const example = parseEnvironmentFile(readFileSync(path.join(repoRoot, 'deploy/quadmates.env.example'), 'utf8'));
+  await step('the example environment file, unfilled, stops a server at start', async () => {
+    const refused = spawnAppServer({
+      name: 'server on the unfilled example',
+      port: await freePort(),
+      env: { NODE_ENV: 'production', ...example },
+      logFile: path.join(dir, 'unfilled.log'),
+      cleanup,
+    });
+    const { code } = await refused.exited;
+    const sentence = refused.output().trim();
+    check(code === 1, `a server on the unfilled example exited ${code}, not 1:\n${sentence}`);
+    check(
+      /^(AUTH_SECRET|SMTP_URL|S3_ACCESS_KEY_ID)\b[^\n]*\.$/.test(sentence),
+      `a server on the unfilled example did not say in one sentence which secret is missing:\n${sentence}`,
+    );
+    say(`exit 1: ${sentence}`);
+  });
+
+  // The guide's /etc/quadmates/quadmates.env: the example with this machine's values in place of
+  // the placeholders; everything else (HOST, TRUST_PROXY, COLLEGE_CONFIG...) as the example says.
+  const envFile = path.join(dir, 'quadmates.env');
+  const filled = {
+    ...example,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: path.join(dir, 'data'),
+    AUTH_SECRET: randomBytes(36).toString('base64url'),
+    DATABASE_URL: database.url,
+    SMTP_URL: smtp.url,
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+  writeFileSync(envFile, formatEnvironmentFile(filled), { mode: 0o600 });
+  // As the unit does: NODE_ENV=production, then the file.
+  const serverEnv = { NODE_ENV: 'production', ...parseEnvironmentFile(readFileSync(envFile, 'utf8')) };
+
+  const servers: AppServer[] = [];
+  /** Starts the server of a slot (its port is fixed: nginx's upstream lists it). */
+  const startServer = (slot: number, options: { root?: string; command?: string[] } = {}) => {
+    const port = serverPorts[slot] as number;
+    const server = spawnAppServer({
+      name: `server ${slot + 1} (port ${port})`,
+      port,
+      env: serverEnv,
+      logFile: path.join(dir, `server-${slot + 1}.log`),
+      cleanup,
+      ...options,
+    });
+    servers[slot] = server;
+    lastWords.push(() => `${server.name}:\n${tail(server.output())}`);
+    return server;
+  };
+  const server = (slot: number) => servers[slot] as AppServer;
+
+  await step('two application servers in production mode, started together on the new database', async () => {
+    await Promise.all([0, 1].map((slot) => waitReady(startServer(slot))));
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const { rows } = await db.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    await db.end();
+    say(`${server(0).name} and ${server(1).name} ready; the database's ${rows[0]?.n} migrations applied once`);
+  });
+
+  const nginx = await step('nginx in front of both, from deploy/nginx/quadmates.conf', async () => {
+    const started = await startNginx({
+      bin: nginxBin,
+      site: readFileSync(path.join(repoRoot, 'deploy/nginx/quadmates.conf'), 'utf8'),
+      port: proxyPort,
+      servers: serverPorts.map((port) => `127.0.0.1:${port}`),
+      dir: path.join(dir, 'nginx'),
+      cleanup,
+    });
+    lastWords.push(() => `nginx:\n${tail(started.errorLog())}\n${tail(started.accessLog().join('\n'))}`);
+    say(`at ${started.url}, upstream ${serverPorts.map((port) => `127.0.0.1:${port}`).join(' and ')}`);
+    return started;
+  });
+
+  await step('the site through the proxy', async () => {
+    // The front page sends a visitor who is not signed in on to the page for them.
+    const front = await send(proxy, 'page', { method: 'GET', path: '/' });
+    const landing = front.status === 302 ? new URL(String(front.headers.location), publicUrl).pathname : '/';
+    const page = front.status === 302 ? await send(proxy, 'page', { method: 'GET', path: landing }) : front;
+    expectStatus(page, 200, `GET ${landing} through the proxy`);
+    check(String(page.headers['content-type']).startsWith('text/html'), 'GET / is not a page');
+    check(page.body.includes(college.productName), `the page does not name ${college.productName}`);
+    const requestId = String(page.headers['x-request-id']);
+    check(/^[0-9a-f]{32}$/.test(requestId), `the answer's X-Request-ID is not nginx's $request_id: ${requestId}`);
+    await until(() => nginx.accessLog().some((line) => line.includes(`id=${requestId}`)), 'the access log line');
+    const line = nginx.accessLog().find((entry) => entry.includes(`id=${requestId}`)) as string;
+    const answeredBy = servers.find((s) => line.includes(`upstream=127.0.0.1:${s.port}`));
+    check(answeredBy, `the access log does not name the server that answered: ${line}`);
+    check(
+      answeredBy.output().includes(requestId),
+      `${answeredBy.name}'s log does not carry the request id ${requestId}`,
+    );
+    say(`GET ${landing} 200; request id ${requestId} in nginx's log and in ${answeredBy.name}'s`);
+
+    const metricsThroughProxy = await send(proxy, 'metrics', { method: 'GET', path: '/metrics' });
+    expectStatus(metricsThroughProxy, 404, 'GET /metrics through the proxy');
+    for (const s of servers) await metric(s, 'quadmates_http_requests_total');
+    say('/metrics: 404 through the proxy, read on each server directly');
+  });
+
+  const students = await step('two students sign up (e-mail verification through SMTP) and sign in', async () => {
+    const signUp = async (name: string, from: string): Promise<Student> => {
+      const email = `topology.${name.toLowerCase()}.${Date.now()}@${college.college.emailDomain}`;
+      const created = await send(proxy, 'sign-up', {
+        method: 'POST',
+        path: '/api/auth/sign-up/email',
+        json: { email, name, password: PASSWORD },
+        from,
+      });
+      expectStatus(created, 200, `sign-up of ${email}`);
+      const link = linkIn(await smtp.waitForMail(email, /verify/i), '/verify-email?token=');
+      check(link.startsWith(`${publicUrl}/`), `the verification link does not point at PUBLIC_URL: ${link}`);
+      const token = new URL(link).searchParams.get('token');
+      const confirmed = await send(proxy, 'verify', {
+        method: 'POST',
+        path: '/api/auth/verify-email/confirm',
+        json: { token, name, password: PASSWORD },
+        from,
+      });
+      expectStatus(confirmed, 200, `confirming ${email}`);
+      const terms = await send(proxy, 'terms', {
+        method: 'POST',
+        path: '/api/me/terms',
+        cookie: cookieOf(confirmed),
+        json: { version: college.termsVersion },
+        from,
+      });
+      expectStatus(terms, 200, 'accepting the terms');
+      const signedIn = await send(proxy, 'sign-in', {
+        method: 'POST',
+        path: '/api/auth/sign-in/email',
+        json: { email, password: PASSWORD },
+        from,
+      });
+      expectStatus(signedIn, 200, `sign-in of ${email}`);
+      const cookie = cookieOf(signedIn);
+      const me = await send(proxy, 'me', { method: 'GET', path: '/api/me', cookie, from });
+      check(JSON.parse(me.body).user?.email === email, `/api/me does not know ${email}`);
+      say(`${name}: signed up, verified, accepted the terms, signed in as ${email}`);
+      return { name, email, cookie, from };
+    };
+    return { admin: await signUp('Aoife', '127.1.0.1'), seeker: await signUp('Brendan', '127.1.0.2') };
+  });
+  const { admin, seeker } = students;
+
+  const postingId = await step('a posting with three photos, stored in the bucket', async () => {
+    const photos = await Promise.all([0, 1, 2].map(sampleJpeg));
+    const dorm = college.dorms[0]?.key as string;
+    const { body, contentType } = await postingBody(postingForm('Topology test: a group with photos', dorm), photos);
+    const created = await send(proxy, 'posting', {
+      method: 'POST',
+      path: '/api/postings',
+      cookie: admin.cookie,
+      body,
+      contentType,
+      from: admin.from,
+    });
+    expectStatus(created, 201, 'creating a posting with photos');
+    const id = JSON.parse(created.body).id as string;
+    const detail = await send(proxy, 'posting', { method: 'GET', path: `/api/postings/${id}`, cookie: seeker.cookie });
+    expectStatus(detail, 200, 'the posting');
+    const images = JSON.parse(detail.body).images as { cardUrl: string; fullUrl: string }[];
+    check(images.length === 3, `the posting has ${images.length} images, not 3`);
+    const bytes = async (base: string, url: string) => {
+      const response = await fetch(`${base}${url}`, { headers: { cookie: seeker.cookie } });
+      check(response.status === 200, `${base}${url} answered ${response.status}`);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    for (const image of images) {
+      const viaProxy = await bytes(proxy, image.fullUrl);
+      for (const s of servers) {
+        check(
+          (await bytes(s.url, image.fullUrl)).equals(viaProxy),
+          `${s.name} serves other bytes for ${image.fullUrl}`,
+        );
+      }
+    }
+    check(
+      !existsSync(path.join(filled.DATA_DIR, 'uploads', 'postings')),
+      'images were written to DATA_DIR/uploads, not the bucket',
+    );
+    say(`posting ${id}: 3 photos in the bucket, the same bytes from the proxy and from each server`);
+    return id;
+  });
+
+  const conversationId = await step('a ping, its e-mail, and the admin accepting it', async () => {
+    const pinged = await send(proxy, 'ping', {
+      method: 'POST',
+      path: `/api/postings/${postingId}/pings`,
+      cookie: seeker.cookie,
+      json: { message: 'Is there still room for one more?' },
+      from: seeker.from,
+    });
+    expectStatus(pinged, 201, 'the ping');
+    const ping = JSON.parse(pinged.body) as { id: string; conversationId: string };
+    await smtp.waitForMail(admin.email, /is interested in your group/);
+    const accepted = await send(proxy, 'ping', {
+      method: 'PATCH',
+      path: `/api/pings/${ping.id}`,
+      cookie: admin.cookie,
+      json: { status: 'accepted' },
+      from: admin.from,
+    });
+    expectStatus(accepted, 200, 'accepting the ping');
+    await smtp.waitForMail(seeker.email, /accepted your ping/);
+    say(
+      `ping ${ping.id} sent, mailed to ${admin.name}, accepted (mailed to ${seeker.name}); conversation ${ping.conversationId}`,
+    );
+    return ping.conversationId;
+  });
+
+  const streamsOn = () => Promise.all(servers.map((s) => (s.alive() ? metric(s, 'quadmates_live_streams_open') : 0)));
+  const readers = await step("the two students' live streams, on different servers", async () => {
+    const first = new LiveReader(admin.name, proxy, admin.cookie).start();
+    cleanup.add('live streams', () => first.stop());
+    await until(async () => (await streamsOn()).reduce((a, b) => a + b) === 1, `${admin.name}'s stream to open`);
+    const adminSlot = (await streamsOn()).indexOf(1);
+    // nginx picks servers in turn; a stream that lands beside the first is closed and opened again.
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const second = new LiveReader(seeker.name, proxy, seeker.cookie).start();
+      cleanup.add('live streams', () => second.stop());
+      await until(async () => (await streamsOn()).reduce((a, b) => a + b) === 2, `${seeker.name}'s stream to open`);
+      if ((await streamsOn())[adminSlot] === 1) {
+        say(
+          `${admin.name}'s stream is on ${server(adminSlot).name}, ${seeker.name}'s on ${server(1 - adminSlot).name} (each server's quadmates_live_streams_open)`,
+        );
+        return { admin: first, seeker: second, adminSlot };
+      }
+      second.stop();
+      await until(async () => (await streamsOn()).reduce((a, b) => a + b) === 1, 'the misplaced stream to close');
+    }
+    throw new TopologyFailure('the proxy put both streams on one server six times in a row');
+  });
+
+  const outcome = await step(
+    `a conversation of ${MESSAGES} messages; the server of ${admin.name}'s stream is killed with SIGKILL after ${KILL_AFTER}`,
+    async () => {
+      const victim = server(readers.adminSlot);
+      const survivor = server(1 - readers.adminSlot);
+      let killSentAt = Number.POSITIVE_INFINITY;
+      let killDoneAt = Number.POSITIVE_INFINITY;
+      let killed: Promise<void> | undefined;
+      const sent: { n: number; exchange?: Exchange; status?: number; seq?: number }[] = [];
+      // Open pages also read: unread counts, asked all along beside the messages.
+      let polling = true;
+      const poller = (async () => {
+        for (let n = 0; polling; n++) {
+          const who = n % 2 === 0 ? admin : seeker;
+          await send(proxy, 'poll', {
+            method: 'GET',
+            path: '/api/conversations/unread-count',
+            cookie: who.cookie,
+          }).catch(() => undefined);
+          await sleep(20);
+        }
+      })();
+      for (let n = 1; n <= MESSAGES; n++) {
+        if (n === KILL_AFTER + 1) {
+          // A moment later, so that a request may be on its way to the server as it dies.
+          killed = sleep(Math.random() * 40).then(async () => {
+            killSentAt = Date.now();
+            await victim.kill9();
+            killDoneAt = Date.now();
+            say(`${victim.name} killed (SIGKILL) after message ${KILL_AFTER}`);
+          });
+        }
+        const from = n % 2 === 1 ? admin : seeker;
+        const record: (typeof sent)[number] = { n };
+        sent.push(record);
+        try {
+          const answer = await send(proxy, `message ${n}`, {
+            method: 'POST',
+            path: `/api/conversations/${conversationId}/messages`,
+            cookie: from.cookie,
+            json: { body: `topology message ${n} from ${from.name}` },
+            from: from.from,
+          });
+          record.status = answer.status;
+          if (answer.status === 201) record.seq = JSON.parse(answer.body).seq;
+        } catch {
+          // No answer at all: counted below as not acknowledged.
+        }
+        record.exchange = exchanges.find((e) => e.label === `message ${n}`);
+        await sleep(40);
+      }
+      await killed;
+
+      // Every message the database holds, and each stream's copy of them.
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      const stored = (
+        await db.query<{ seq: string; body: string }>(
+          "select seq, body from conversation_message where conversation_id = $1 and body like 'topology message %' order by seq",
+          [conversationId],
+        )
+      ).rows.map((row) => ({ seq: Number(row.seq), body: row.body }));
+      await db.end();
+      const seqsOf = (reader: LiveReader) =>
+        reader.events
+          .filter((event) => event.event === 'message')
+          .map((event) => (event.data as { message: { seq: number; body: string } }).message)
+          .filter((message) => message.body.startsWith('topology message '))
+          .map((message) => message.seq);
+      await until(
+        () => [readers.admin, readers.seeker].every((reader) => stored.every((m) => seqsOf(reader).includes(m.seq))),
+        'both streams to receive every stored message',
+        30_000,
+      ).catch(() => undefined);
+      polling = false;
+      await poller;
+
+      let lost = 0;
+      let doubled = 0;
+      const problems: string[] = [];
+      const acknowledged = sent.filter((record) => record.status === 201);
+      const storedSeqs = new Set(stored.map((m) => m.seq));
+      for (const record of acknowledged) {
+        if (!storedSeqs.has(record.seq as number)) {
+          lost += 1;
+          problems.push(`message ${record.n} was acknowledged (seq ${record.seq}) but is not stored`);
+        }
+      }
+      const bodies = new Map<string, number>();
+      for (const m of stored) bodies.set(m.body, (bodies.get(m.body) ?? 0) + 1);
+      for (const [body, count] of bodies) {
+        if (count > 1) {
+          doubled += count - 1;
+          problems.push(`"${body}" is stored ${count} times`);
+        }
+      }
+      for (const reader of [readers.admin, readers.seeker]) {
+        const seqs = seqsOf(reader);
+        const seen = new Map<number, number>();
+        for (const seq of seqs) seen.set(seq, (seen.get(seq) ?? 0) + 1);
+        for (const m of stored) {
+          const count = seen.get(m.seq) ?? 0;
+          if (count === 0) {
+            lost += 1;
+            problems.push(`${reader.name}'s stream never received message seq ${m.seq} ("${m.body}")`);
+          } else if (count > 1) {
+            doubled += count - 1;
+            problems.push(`${reader.name}'s stream received message seq ${m.seq} ${count} times`);
+          }
+        }
+        for (const seq of seen.keys()) {
+          if (!storedSeqs.has(seq))
+            problems.push(`${reader.name}'s stream received message seq ${seq}, which is not stored`);
+        }
+        const ids = reader.events.map((event) => event.id).filter((id): id is number => id !== undefined);
+        const backwards = ids.findIndex((id, i) => i > 0 && id <= (ids[i - 1] as number));
+        if (backwards > 0) {
+          doubled += 1;
+          problems.push(`${reader.name}'s stream received event ${ids[backwards]} after ${ids[backwards - 1]}`);
+        }
+      }
+
+      // Which answers were 5xx: before the kill (never), with the request on its way when the server
+      // died (the proxy cannot know whether a POST was saved), and after it (never).
+      const isServerError = (e: Exchange) => (e.status ?? 0) >= 500 || e.error !== undefined;
+      const proxied = exchanges.filter((e) => e.target.startsWith(proxy));
+      const streamConnections = [readers.admin, readers.seeker].flatMap((reader) =>
+        reader.connections.map((c) => ({ reader: reader.name, ...c })),
+      );
+      const inFlight = proxied.filter((e) => isServerError(e) && e.startedAt < killDoneAt && e.endedAt >= killSentAt);
+      const before = proxied.filter((e) => isServerError(e) && e.endedAt < killSentAt);
+      const after = proxied.filter((e) => isServerError(e) && e.startedAt >= killDoneAt);
+      const streamErrors = streamConnections.filter((c) => (c.status ?? 0) >= 500 || c.status === undefined);
+      for (const e of [...before, ...after]) {
+        problems.push(
+          `${e.method} ${e.target} answered ${e.status ?? e.error} ${e.startedAt >= killDoneAt ? 'after' : 'before'} the kill`,
+        );
+      }
+      for (const c of streamErrors)
+        problems.push(`${c.reader}'s stream connection ${c.n} answered ${c.status ?? 'nothing'}`);
+      // A POST the proxy could not finish is unknown to its sender: it must be stored once or not at all.
+      const unacknowledged = sent.filter((record) => record.status !== 201);
+      for (const record of unacknowledged) {
+        const inFlightAtKill = record.exchange && inFlight.includes(record.exchange);
+        if (!inFlightAtKill) problems.push(`message ${record.n} answered ${record.status ?? 'nothing'}`);
+      }
+
+      // The reconnection: the admin's stream ended with its server and came back through the proxy
+      // with Last-Event-ID, onto the survivor (which then holds both streams).
+      const adminConnections = readers.admin.connections;
+      const resumed = adminConnections.find((c) => c.n > 1 && c.status === 200);
+      if (!resumed) problems.push(`${admin.name}'s stream did not reconnect`);
+      else if (resumed.lastEventIdSent === undefined)
+        problems.push(`${admin.name}'s stream reconnected without Last-Event-ID`);
+      const survivorStreams = await metric(survivor, 'quadmates_live_streams_open');
+      if (survivorStreams !== 2) problems.push(`${survivor.name} holds ${survivorStreams} streams, not both`);
+      if (readers.seeker.connections.length !== 1) {
+        problems.push(
+          `${seeker.name}'s stream, on the server that stayed up, connected ${readers.seeker.connections.length} times`,
+        );
+      }
+
+      const proxiedAfter = proxied.filter((e) => e.startedAt >= killDoneAt).length;
+      say(
+        `${acknowledged.length} of ${MESSAGES} messages acknowledged; ${stored.length} stored; ` +
+          `${seqsOf(readers.admin).length} reached ${admin.name}'s stream, ${seqsOf(readers.seeker).length} ${seeker.name}'s`,
+      );
+      if (resumed) {
+        say(
+          `${admin.name}'s stream reconnected ${seconds(resumed.openedAt - killDoneAt)} s after the kill with ` +
+            `Last-Event-ID ${resumed.lastEventIdSent}, onto ${survivor.name}, which now holds ${survivorStreams} streams`,
+        );
+      }
+      for (const e of inFlight) {
+        const record = unacknowledged.find((r) => r.exchange === e);
+        const fate = record
+          ? `message ${record.n}: ${bodies.has(`topology message ${record.n} from ${record.n % 2 === 1 ? admin.name : seeker.name}`) ? 'stored, and delivered once' : 'not stored'}`
+          : `${e.method} ${new URL(e.target).pathname}`;
+        say(`in flight on ${victim.name} as it died: answered ${e.status ?? e.error} (${fate})`);
+      }
+      say(`${proxiedAfter} requests through the proxy after the kill: ${after.length} answered 5xx`);
+      check(problems.length === 0, `after the kill:\n  ${problems.join('\n  ')}`);
+      return { lost, doubled, fiveAfter: after.length, inFlight: inFlight.length, victimSlot: readers.adminSlot };
+    },
+  );
+
+  await step(
+    'the killed server restarts on its port (as Restart=on-failure would) and serves through the proxy again',
+    async () => {
+      const restarted = startServer(outcome.victimSlot);
+      await waitReady(restarted);
+      const served = () => metric(restarted, 'quadmates_http_requests_total', { route: '/api/me' }).catch(() => 0);
+      const at = Date.now();
+      // nginx leaves a failed server out for fail_timeout (10 s), then tries it again.
+      await until(
+        async () => {
+          const answer = await send(proxy, 'after restart', { method: 'GET', path: '/api/me', cookie: admin.cookie });
+          expectStatus(answer, 200, 'GET /api/me after the restart');
+          return (await served()) > 0;
+        },
+        `the proxy to send requests to ${restarted.name} again`,
+        30_000,
+      );
+      say(`${restarted.name} ready and answering through the proxy ${seconds(Date.now() - at)} s after it was ready`);
+    },
+  );
+
+  await step('per-student limits hold across both servers', async () => {
+    // Postings: 10 a day (src/shared/limits.ts), counted in the database. The admin has posted one;
+    // nine more go straight to the two servers in turn, then each server refuses the eleventh.
+    const plain = async (base: string, n: number) => {
+      const { body, contentType } = await postingBody(
+        postingForm(`Topology limit posting ${n}`, college.dorms[0]?.key as string),
+        [],
+      );
+      return send(base, 'limit', { method: 'POST', path: '/api/postings', cookie: admin.cookie, body, contentType });
+    };
+    for (let n = 2; n <= 10; n++)
+      expectStatus(await plain(server(n % 2).url, n), 201, `posting ${n} on ${server(n % 2).name}`);
+    for (const base of [server(0).url, server(1).url, proxy]) {
+      const refused = await plain(base, 11);
+      expectStatus(refused, 429, `an eleventh posting at ${base}`);
+      check(JSON.parse(refused.body).error?.code === 'POSTING_RATE_LIMITED', `the eleventh posting: ${refused.body}`);
+    }
+    say('postings: 10 a day, 5 made on each server; the eleventh refused (429) by both and through the proxy');
+
+    // Sign-in attempts: 10 a minute per client address, counted in the database. Ten wrong passwords
+    // from one address go straight to the servers in turn; the proxy then refuses that address (it
+    // passes the client's address on, TRUST_PROXY=loopback reads it) but not another.
+    const attacker = '127.1.0.9';
+    const attempt = (base: string, from: string, password: string) =>
+      send(base, 'sign-in limit', {
+        method: 'POST',
+        path: '/api/auth/sign-in/email',
+        json: { email: admin.email, password },
+        from,
+      });
+    for (let n = 0; n < 10; n++) {
+      expectStatus(await attempt(server(n % 2).url, attacker, 'wrong-password-123'), 401, `wrong password ${n + 1}`);
+    }
+    expectStatus(
+      await attempt(proxy, attacker, PASSWORD),
+      429,
+      'an eleventh sign-in from that address through the proxy',
+    );
+    expectStatus(await attempt(proxy, '127.1.0.10', PASSWORD), 200, 'a sign-in from another address through the proxy');
+    say(
+      'sign-in: 10 attempts a minute per address, 5 on each server; the eleventh refused (429) through the proxy, another address signs in',
+    );
+    say(
+      'not shared: live streams per student (5 on each server, decision 0031) and uploads in progress per student (2 on each server)',
+    );
+  });
+
+  const total = Date.now() - started;
+  finished = true;
+  say(
+    `topology test passed in ${seconds(total)} s: lost=${outcome.lost} doubled=${outcome.doubled} 5xx=${outcome.fiveAfter} after the kill` +
+      (outcome.inFlight > 0
+        ? ` (${outcome.inFlight} request(s) on their way to the server as it died answered 502)`
+        : ''),
+  );
+  process.stdout.write('\nwhere the time went:\n');
+  for (const { name, ms } of steps) process.stdout.write(`${seconds(ms).padStart(7)} s  ${name}\n`);
+  process.stdout.write(`${seconds(total).padStart(7)} s  in all\n`);
+}
+
+async function stopEverything(): Promise<void> {
+  const failures = await cleanup.run();
+  for (const failure of failures) process.stderr.write(`cleanup: ${failure}\n`);
+}
+
+process.on('exit', (code) => {
+  cleanup.killAll();
+  if (code === 0 && !finished) {
+    process.stderr.write('topology test FAILED: it ended before its last step\n');
+    process.exitCode = 1;
+  }
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`topology test stopped by ${signal}\n`);
+    void stopEverything().finally(() => process.exit(1));
+  });
+}
+const watchdog = setTimeout(() => {
+  process.stderr.write(`topology test FAILED: it took over ${RUN_LIMIT_MS / 60_000} minutes\n`);
+  void stopEverything().finally(() => process.exit(1));
+}, RUN_LIMIT_MS);
+
+main()
+  .then(async () => {
+    clearTimeout(watchdog);
+    await stopEverything();
+  })
+  .catch(async (error: unknown) => {
+    clearTimeout(watchdog);
+    // A check that failed says what; anything else also says where (the first few frames).
+    const where =
+      error instanceof TopologyFailure
+        ? []
+        : ((error as Error).stack ?? '')
+            .split('\n')
+            .filter((line) => line.trim().startsWith('at '))
+            .slice(0, 4);
+    const message = [(error as Error).message ?? String(error), ...where].join('\n');
+    process.stderr.write(`topology test FAILED: ${message}\n`);
+    for (const words of lastWords) process.stderr.write(`\n--- ${words()}\n`);
+    await stopEverything();
+    process.exit(1);
+  });
