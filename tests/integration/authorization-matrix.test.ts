@@ -34,7 +34,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unreadEmailUnsubscribeToken } from '../../src/server/conversations/unread-mail';
@@ -470,6 +470,105 @@ const participantsOnly = (outcome: Outcome = ok()) => ({
   group: { coadmin: outcome, member: outcome, invited: NOT_IN_CONVERSATION },
   moderator: NOT_IN_CONVERSATION,
 });
+
+/**
+ * The pages' plain forms (issue 31) answer a browser with a redirect, never 401/403: a refusal is
+ * 303 back (or to the sign-in page) with the refusal's notice code in the address, and, as every
+ * refusal here, changes nothing.
+ */
+const formRefused = (code: string): Outcome => ({ status: 303, code });
+const FORM_POSTED = ok(303);
+const formMembersOnly = (unsigned: string, other: Outcome, owner: Outcome = other): Record<CallerKind, Outcome> => ({
+  anonymous: formRefused(unsigned),
+  unverified: formRefused('EMAIL_NOT_VERIFIED'),
+  termsNotAccepted: formRefused('TERMS_NOT_ACCEPTED'),
+  otherStudent: other,
+  owner,
+  nonCollege: formRefused(unsigned),
+  expiredSession: formRefused(unsigned),
+});
+/** A form's fields as a browser sends them. */
+const formCall = (url: string, fields: Record<string, string>): Call => ({
+  url,
+  payload: new URLSearchParams(fields).toString(),
+  contentType: 'application/x-www-form-urlencoded',
+});
+/** The notice a form's 303 carries ('' for none). */
+const noticeOf = (response: LightMyRequestResponse) =>
+  new URL(String(response.headers.location), 'http://page').searchParams.get('notice') ?? '';
+
+const formRows: Row[] = [
+  {
+    route: 'GET /api/forms/sign-in/provider',
+    // No OpenID provider in this app: the sign-in page says so, to everyone alike.
+    call: async () => ({ url: '/api/forms/sign-in/provider?returnTo=%2Fpostings' }),
+    expect: everyone(FORM_POSTED),
+    check(response) {
+      expect(String(response.headers.location)).toMatch(/^\/signin-wall\?error=/);
+    },
+  },
+  {
+    route: 'POST /api/forms/sign-in',
+    call: async () => formCall('/api/forms/sign-in', { email: 'nobody.here@bc.edu', password: 'wrong-password-1' }),
+    expect: everyone(FORM_POSTED),
+    check(response) {
+      expect(String(response.headers.location)).toBe('/signin-wall?error=INVALID_EMAIL_OR_PASSWORD');
+      expect(String(response.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
+    },
+  },
+  {
+    route: 'POST /api/forms/postings/:id/bookmark',
+    call: async () => formCall(`/api/forms/postings/${await ownersPosting()}/bookmark`, { bookmarked: 'true' }),
+    expect: formMembersOnly('BOOKMARK_UNSIGNED', FORM_POSTED, formRefused('OWN_POSTING')),
+    async check(response, caller) {
+      expect(noticeOf(response)).toBe('');
+      const postingId = new URL(String(response.headers.location), 'http://page').searchParams.get('id') as string;
+      expect(
+        await t.database.db
+          .select()
+          .from(bookmark)
+          .where(and(eq(bookmark.userId, caller.id as string), eq(bookmark.postingId, postingId))),
+      ).toHaveLength(1);
+    },
+  },
+  {
+    route: 'POST /api/forms/postings/:id/pings',
+    async call(caller) {
+      // The rows before have made the other student's pings of the hour (written as sent now):
+      // moved an hour back, they leave the per-student limit (pings.test.ts) out of this row.
+      if (caller.id) {
+        await t.database.db
+          .update(ping)
+          .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+          .where(eq(ping.searcherUserId, caller.id));
+      }
+      return formCall(`/api/forms/postings/${await ownersPosting()}/pings`, { message: 'Hi!' });
+    },
+    expect: formMembersOnly('PING_UNSIGNED', FORM_POSTED, formRefused('PING_OWN_POST')),
+    check(response) {
+      expect(noticeOf(response)).toBe('PING_SENT');
+    },
+  },
+  {
+    route: 'POST /api/forms/pings/:id',
+    call: async () => formCall(`/api/forms/pings/${await pingToOwner()}`, { status: 'accepted' }),
+    // The other student sent this ping: the sender may not answer it.
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('NOT_POSTING_ADMIN'), FORM_POSTED),
+    check(response) {
+      expect(noticeOf(response)).toBe('PING_ANSWERED');
+    },
+  },
+  {
+    route: 'POST /api/forms/conversations/:id/messages',
+    call: async () => formCall(`/api/forms/conversations/${(await conversationOfOwner()).id}/messages`, { body: 'Hi' }),
+    expect: formMembersOnly('SIGN_IN_FIRST', FORM_POSTED),
+    group: { coadmin: FORM_POSTED, member: FORM_POSTED, invited: formRefused('CONVERSATION_NOT_FOUND') },
+    moderator: formRefused('CONVERSATION_NOT_FOUND'),
+    check(response) {
+      expect(noticeOf(response)).toBe('');
+    },
+  },
+];
 
 const conversationRows: Row[] = [
   { route: 'GET /api/conversations', call: async () => ({ url: '/api/conversations' }), expect: membersOnly(ok()) },
@@ -1185,10 +1284,13 @@ const rows: Row[] = [
     expect: everyone(ok()),
   },
   ...conversationRows,
+  ...formRows,
 ];
 
 /** Our error shape's code, or better-auth's ({ code, message }); '' for an empty body. */
 function errorCode(response: LightMyRequestResponse): string {
+  // A form route's refusal: its notice code, in the address it sends the browser to.
+  if (response.statusCode === 303) return noticeOf(response);
   if (response.body === '') return '';
   const body = response.json() as { error?: { code?: string }; code?: string };
   return body.error?.code ?? body.code ?? '';
@@ -1301,7 +1403,7 @@ describe('authorization matrix', () => {
               ? (row.group as Record<GroupCallerKind, Outcome>)[kind]
               : row.expect[kind];
         const now = new Date();
-        const before = expected.status >= 400 ? await snapshot(now) : undefined;
+        const before = expected.status >= 400 || expected.code !== undefined ? await snapshot(now) : undefined;
         const response = await t.app.inject({
           method: method as 'GET',
           url: call.url,

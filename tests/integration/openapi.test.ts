@@ -30,6 +30,14 @@ const EXEMPT: Record<string, string> = {
   'GET /api/openapi.json': 'the document itself (hidden from it)',
   'GET /api/auth/*': "better-auth's own routes, passed through as they are (hidden from the document)",
   'POST /api/auth/*': "better-auth's own routes, passed through as they are (hidden from the document)",
+  // The pages' plain forms (issue 31): a browser's form, answered with a redirect and a notice
+  // rather than JSON, so not part of the API the document describes (form-posts.test.ts covers them).
+  'GET /api/forms/sign-in/provider': 'a plain link that starts the OpenID sign-in (hidden from the document)',
+  'POST /api/forms/sign-in': "the sign-in page's plain form (hidden from the document)",
+  'POST /api/forms/postings/:id/bookmark': "the Bookmark button's plain form (hidden from the document)",
+  'POST /api/forms/postings/:id/pings': "Ping Interest's plain form (hidden from the document)",
+  'POST /api/forms/pings/:id': "Accept and Decline's plain forms (hidden from the document)",
+  'POST /api/forms/conversations/:id/messages': "the message composer's plain form (hidden from the document)",
 };
 
 /** Writes that take no body: the path says everything. */

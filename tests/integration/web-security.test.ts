@@ -506,6 +506,7 @@ describe("another student's private fields", () => {
     ]);
     /** Another student's invitation link: refused, naming nothing of its address. */
     const invitationUrl = `/api/invitations/by-token/${invitationToken}`;
+    const providerLink = '/api/forms/sign-in/provider?returnTo=%2F';
     const urls = [
       '/api/openapi.json',
       '/api/config',
@@ -546,6 +547,8 @@ describe("another student's private fields", () => {
       '/api/me/blocks',
       '/api/me/conversation-settings',
       '/api/events',
+      // The sign-in page's plain link (issue 31): a redirect, to the sign-in page here (no provider).
+      providerLink,
       ...refusedUrls,
     ];
     // Every GET route of the app is among them (a new one must be added here).
@@ -565,7 +568,9 @@ describe("another student's private fields", () => {
     for (const url of urls) {
       const response = await get(observer, url);
       const refused = refusedUrls.has(url) || url === invitationUrl;
-      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(refused ? 403 : 200);
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(
+        refused ? 403 : url === providerLink ? 303 : 200,
+      );
       if (refused) {
         expect(response.json().error.code, url).toBe(
           url === invitationUrl ? 'INVITATION_OTHER_ACCOUNT' : 'NOT_MODERATOR',

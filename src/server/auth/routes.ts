@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import { authHeaders } from '../http/client-address';
 import { AUTH_BASE_PATH, type Auth } from './auth';
 import { VERIFY_EMAIL_PAGE } from './email-verification';
+import { authFormRoutes } from './form-routes';
 import { BETTER_AUTH_ORIGIN_CODES, originRefusal, trustedOrigins } from './origins';
 import { withPasswordHashes } from './password-hashes';
 
@@ -35,6 +36,8 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
   const allowedOrigins = new Set(trustedOrigins(config));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // The sign-in page's plain link and form (issue 31), beside the routes they stand in for.
+  await app.register(authFormRoutes, { auth, config });
 
   app.route({
     method: ['GET', 'POST'],

@@ -9,6 +9,7 @@ import { viewerOf } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { errors } from '../http/errors';
 import type { ImageUrl } from '../search/service';
+import { bookmarkFormRoutes } from './form-routes';
 import { createBookmarkService } from './service';
 
 export interface BookmarkRoutesOptions {
@@ -19,6 +20,7 @@ export interface BookmarkRoutesOptions {
 /** Bookmark toggles and the profile's lists ('My Administered Posts', 'My Bookmarked Posts'). */
 export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = async (app, { db, imageUrl }) => {
   const service = createBookmarkService({ db, imageUrl });
+  await app.register(bookmarkFormRoutes, { service });
 
   // The spec's own message (docs/product-spec.md) for a visitor who tries to bookmark.
   async function requireMemberToBookmark(this: unknown, request: FastifyRequest, reply: FastifyReply) {

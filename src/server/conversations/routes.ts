@@ -32,10 +32,12 @@ import {
 } from '../../shared/schemas/conversations';
 import { idParamSchema } from '../../shared/schemas/params';
 import { viewerOf } from '../auth/viewer';
+import { conversationFormRoutes } from './form-routes';
 import type { ConversationService } from './service';
 
 export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationService }> = async (app, { service }) => {
   const tags = ['conversations'];
+  await app.register(conversationFormRoutes, { service });
   const noStore = { 'cache-control': 'no-store' } as const;
 
   app.get(

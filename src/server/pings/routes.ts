@@ -19,10 +19,12 @@ import {
 import { listQuerySchema, receivedPingsQuerySchema } from '../../shared/schemas/search-query';
 import { viewerOf } from '../auth/viewer';
 import { errors } from '../http/errors';
+import { pingFormRoutes } from './form-routes';
 import type { PingService } from './service';
 
 export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async (app, { service }) => {
   const tags = ['pings'];
+  await app.register(pingFormRoutes, { service });
 
   // The spec's own words (docs/product-spec.md) for a visitor who tries to ping.
   async function requireMemberToPing(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {

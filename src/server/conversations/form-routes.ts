@@ -1,0 +1,35 @@
+/**
+ * A message in a conversation as a plain form (issue 31): sent before the scripts arrive, or with
+ * JavaScript off, through the same service (its rules and the per-student limit), then back to the
+ * conversation, where it now shows.
+ */
+import type { FastifyInstance } from 'fastify';
+import { FORM_ROUTES } from '../../shared/form-posts';
+import { pageAddress } from '../../shared/page-addresses';
+import { sendMessageSchema } from '../../shared/schemas/conversations';
+import { viewerOf } from '../auth/viewer';
+import { AppError } from '../http/errors';
+import { acceptFormBodies, memberForm } from '../http/form-posts';
+import type { ConversationService } from './service';
+
+export async function conversationFormRoutes(app: FastifyInstance, { service }: { service: ConversationService }) {
+  acceptFormBodies(app);
+  app.post(
+    FORM_ROUTES.sendMessage,
+    { schema: { hide: true } },
+    memberForm(app, {
+      unsigned: 'SIGN_IN_FIRST',
+      failed: 'MESSAGE_FAILED',
+      fallback: (request) => pageAddress.conversation((request.params as { id: string }).id),
+      async act(request, fields) {
+        const parsed = sendMessageSchema.safeParse({ body: fields.body ?? '' });
+        if (!parsed.success) {
+          const tooLong = (fields.body ?? '').trim().length > 0;
+          throw new AppError(400, tooLong ? 'MESSAGE_TOO_LONG' : 'MESSAGE_EMPTY', '', parsed.error.message);
+        }
+        await service.send(viewerOf(request), (request.params as { id: string }).id, parsed.data.body);
+        return undefined;
+      },
+    }),
+  );
+}

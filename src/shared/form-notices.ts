@@ -1,0 +1,76 @@
+/**
+ * What a page says after one of its plain forms was answered by the server (form-posts.ts): the
+ * redirect names a code, never words, so a link made elsewhere cannot make a page of ours say
+ * anything but these. The words are the spec's where it has them (docs/product-spec.md, section 8).
+ * A refusal whose code is not here is told with its form's own failure.
+ */
+import { conversationMessages } from './conversation-messages';
+import { messages } from './messages';
+import { PING_MESSAGE_MAX_LENGTH } from './options';
+import { pingMessages } from './ping-messages';
+
+export interface FormNotice {
+  tone: 'success' | 'error';
+  title?: string;
+  message: string;
+}
+
+export const FORM_NOTICES = {
+  BOOKMARK_UNSIGNED: { tone: 'error', message: messages.bookmark.unsigned },
+  BOOKMARK_FAILED: { tone: 'error', message: messages.bookmark.failed },
+  OWN_POSTING: { tone: 'error', message: messages.bookmark.ownPost },
+  POSTING_GONE: { tone: 'error', message: messages.api.postingGone },
+  SIGN_IN_FIRST: { tone: 'error', ...messages.api.unauthorized },
+  EMAIL_NOT_VERIFIED: { tone: 'error', ...messages.auth.notVerified },
+  TERMS_NOT_ACCEPTED: {
+    tone: 'error',
+    title: 'Terms & Conditions',
+    message: 'You must accept the Terms & Conditions to continue.',
+  },
+  RATE_LIMITED: { tone: 'error', ...messages.api.rateLimited },
+  PING_UNSIGNED: { tone: 'error', ...pingMessages.unsigned },
+  PING_SENT: { tone: 'success', title: pingMessages.sent, message: pingMessages.sentDetail },
+  PING_OWN_POST: { tone: 'error', ...pingMessages.ownPost },
+  POSTING_FULFILLED: { tone: 'error', ...pingMessages.fulfilled },
+  PING_SENDER_BLOCKED: { tone: 'error', ...pingMessages.youBlocked },
+  PING_ALREADY_PENDING: { tone: 'error', ...pingMessages.alreadyPending },
+  PING_MESSAGE_TOO_LONG: {
+    tone: 'error',
+    title: pingMessages.failed,
+    message: pingMessages.messageTooLong(PING_MESSAGE_MAX_LENGTH),
+  },
+  PING_FAILED: { tone: 'error', title: pingMessages.failed, message: pingMessages.tryAgain },
+  PING_ANSWERED: { tone: 'success', message: 'Your answer is saved. We e-mailed the student to let them know.' },
+  PING_ALREADY_ANSWERED: {
+    tone: 'error',
+    title: pingMessages.alreadyAnsweredTitle,
+    message: 'This ping has already been answered.',
+  },
+  NOT_POSTING_ADMIN: { tone: 'error', message: pingMessages.notAdmin },
+  PING_NOT_FOUND: { tone: 'error', ...pingMessages.notFound },
+  PING_ANSWER_FAILED: { tone: 'error', message: pingMessages.answerFailed },
+  MESSAGE_EMPTY: { tone: 'error', title: conversationMessages.sendFailedTitle, message: conversationMessages.empty },
+  MESSAGE_TOO_LONG: {
+    tone: 'error',
+    title: conversationMessages.sendFailedTitle,
+    message: conversationMessages.tooLong,
+  },
+  WAIT_FOR_GROUP: {
+    tone: 'error',
+    title: conversationMessages.sendFailedTitle,
+    message: conversationMessages.waitForGroup,
+  },
+  CONVERSATION_CLOSED: {
+    tone: 'error',
+    title: conversationMessages.sendFailedTitle,
+    message: conversationMessages.closed.unavailable,
+  },
+  CONVERSATION_NOT_FOUND: { tone: 'error', ...conversationMessages.notFound },
+  MESSAGE_FAILED: { tone: 'error', title: conversationMessages.sendFailedTitle, message: pingMessages.tryAgain },
+} as const satisfies Record<string, FormNotice>;
+
+export type FormNoticeCode = keyof typeof FORM_NOTICES;
+
+export function isFormNoticeCode(code: unknown): code is FormNoticeCode {
+  return typeof code === 'string' && Object.hasOwn(FORM_NOTICES, code);
+}

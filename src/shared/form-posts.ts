@@ -1,0 +1,86 @@
+/**
+ * The plain HTML forms of the pages (issue 31, "no lost tap"): what a tap does before the scripts
+ * have taken the page over, or with JavaScript off. Each form posts (or, to start a sign-in, links)
+ * to a server route that does what the app's own call would, through the same services, and answers
+ * with a redirect (303) back to the page it came from; the scripts, once there, handle the same
+ * controls themselves. Tiny and zod-free: any page may import it.
+ */
+
+/** Where the form routes live: beside the API, so the same origin check and session apply. */
+const FORMS = '/api/forms';
+
+/** The routes as the server registers them (`:id` filled by `formActions`). */
+export const FORM_ROUTES = {
+  /** GET: starts the OpenID Connect sign-in in this window (a plain link; answers 302 to the provider). */
+  providerSignIn: `${FORMS}/sign-in/provider`,
+  /** POST email, password: signs in, then back to the page asked for (or the sign-in page with its error). */
+  signIn: `${FORMS}/sign-in`,
+  /** POST bookmarked=true|false: the bookmark as asked (idempotent). */
+  bookmark: `${FORMS}/postings/:id/bookmark`,
+  /** POST message: Ping Interest. */
+  ping: `${FORMS}/postings/:id/pings`,
+  /** POST status=accepted|declined: the admin's answer to a ping. */
+  answerPing: `${FORMS}/pings/:id`,
+  /** POST body: one message in a conversation. */
+  sendMessage: `${FORMS}/conversations/:id/messages`,
+} as const;
+
+const fill = (route: string, id: string) => route.replace(':id', encodeURIComponent(id));
+
+/** The `action` of each form. */
+export const formActions = {
+  providerSignIn: (returnTo: string) => `${FORM_ROUTES.providerSignIn}?${RETURN_FIELD}=${encodeURIComponent(returnTo)}`,
+  signIn: () => FORM_ROUTES.signIn,
+  bookmark: (postingId: string) => fill(FORM_ROUTES.bookmark, postingId),
+  ping: (postingId: string) => fill(FORM_ROUTES.ping, postingId),
+  answerPing: (pingId: string) => fill(FORM_ROUTES.answerPing, pingId),
+  sendMessage: (conversationId: string) => fill(FORM_ROUTES.sendMessage, conversationId),
+} as const;
+
+/** The hidden field (or query parameter) naming the page to come back to: a path of this site. */
+export const RETURN_FIELD = 'returnTo';
+
+/** The query parameter a form route's redirect adds to say what happened (a code of form-notices.ts). */
+export const NOTICE_PARAM = 'notice';
+
+const isControl = (char: string) => {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
+/** The longest return address taken; a longer one is not a page of ours. */
+const RETURN_PATH_MAX_LENGTH = 2048;
+
+/**
+ * A return address as a path of this site, or null: it starts with one '/', names no other host
+ * (no '//' or '/\', nothing a URL parser would read as one), and is not an API address. The same
+ * check on both sides: the server never redirects off the site, the page never links off it.
+ */
+export function sameSitePath(raw: unknown): string | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > RETURN_PATH_MAX_LENGTH) return null;
+  // Control characters and backslashes are dropped or turned into '/' by URL parsers.
+  if (!raw.startsWith('/') || raw.includes('\\') || [...raw].some(isControl)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, 'http://this.site');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://this.site') return null;
+  if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `path` with the notice `code` in its query (replacing any other notice). */
+export function withNotice(path: string, code: string): string {
+  const url = new URL(path, 'http://this.site');
+  url.searchParams.set(NOTICE_PARAM, code);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `path` without a notice in its query. */
+export function withoutNotice(path: string): string {
+  const url = new URL(path, 'http://this.site');
+  url.searchParams.delete(NOTICE_PARAM);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,317 @@
+/**
+ * Issue 31, "no lost tap": the pages' plain forms, as a browser without the app's scripts sends
+ * them (form-encoded, with its page's Origin), and the provider's sign-in link. Each does what the
+ * API's own route does and answers 303 back to its page, with a notice code for what happened; a
+ * return address off the site is never followed; a foreign page's post changes nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookmark, conversationMessage, ping, session, user } from '../../src/server/db/schema';
+import { formActions, NOTICE_PARAM, RETURN_FIELD } from '../../src/shared/form-posts';
+import { createTestApp, type TestApp } from '../support/app';
+import { insertPosting } from '../support/browse-fixtures';
+import { completeProviderLogin, startOidcProvider, type TestOidcProvider } from '../support/oidc';
+import { cookieFrom, createMember, createUser, originHeader, type TestMember } from '../support/users';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const FORM = 'application/x-www-form-urlencoded';
+let provider: TestOidcProvider;
+let t: TestApp;
+let admin: TestMember;
+let student: TestMember;
+let address = 0;
+
+beforeAll(async () => {
+  provider = await startOidcProvider({ redirectUris: [`${PUBLIC_URL}/api/auth/callback/oidc`] });
+  provider.addAccount('eagle', { email: 'eagle.forms@bc.edu', name: 'Eagle Forms', emailVerified: true });
+  t = await createTestApp({ PUBLIC_URL, ...provider.env }, undefined, { backgroundJobs: false });
+  [admin, student] = await Promise.all([createMember(t, { name: 'Ada Admin' }), createMember(t)]);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await provider?.stop();
+});
+
+/** A form post as a browser sends it from one of our pages (each from an address of its own). */
+function post(url: string, fields: Record<string, string>, cookie = '', headers: Record<string, string> = {}) {
+  address += 1;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      ...originHeader(t),
+      'content-type': FORM,
+      'x-forwarded-for': `10.99.${(address >> 8) & 255}.${address & 255}`,
+      ...(cookie ? { cookie } : {}),
+      ...headers,
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Where a 303 sends the browser, and the notice it carries. */
+function seeOther(response: LightMyRequestResponse) {
+  expect(response.statusCode, response.body).toBe(303);
+  const location = new URL(String(response.headers.location), PUBLIC_URL);
+  expect(location.origin).toBe(PUBLIC_URL);
+  return { path: location.pathname, params: location.searchParams, notice: location.searchParams.get(NOTICE_PARAM) };
+}
+
+const bookmarked = async (userId: string, postingId: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(bookmark)
+      .where(and(eq(bookmark.userId, userId), eq(bookmark.postingId, postingId)))
+  ).length === 1;
+
+describe('the Bookmark form', () => {
+  it('bookmarks and removes the bookmark as asked, and goes back to the page it came from', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const from = '/postings?location=oncampus&dorm=Walsh';
+    const added = seeOther(
+      await post(formActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: from }, student.cookie),
+    );
+    expect(`${added.path}?${added.params}`).toBe(from);
+    expect(added.notice).toBeNull();
+    expect(await bookmarked(student.id, postingId)).toBe(true);
+    // Sent twice (a double tap), it stays bookmarked: the form asks for a state, not a toggle.
+    seeOther(await post(formActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: from }, student.cookie));
+    expect(await bookmarked(student.id, postingId)).toBe(true);
+
+    seeOther(
+      await post(formActions.bookmark(postingId), { bookmarked: 'false', [RETURN_FIELD]: from }, student.cookie),
+    );
+    expect(await bookmarked(student.id, postingId)).toBe(false);
+  });
+
+  it('sends a visitor to the sign-in page with the spec’s message, and back to the page afterwards', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const to = seeOther(
+      await post(formActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: '/postings' }),
+    );
+    expect(to.path).toBe('/signin-wall');
+    expect(to.notice).toBe('BOOKMARK_UNSIGNED');
+    expect(to.params.get(RETURN_FIELD)).toBe('/postings');
+  });
+
+  it('tells the admin of the posting and an unverified student why, and changes nothing', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const own = seeOther(await post(formActions.bookmark(postingId), { bookmarked: 'true' }, admin.cookie));
+    expect(own.path).toBe('/detailView');
+    expect(own.params.get('id')).toBe(postingId);
+    expect(own.notice).toBe('OWN_POSTING');
+    expect(await bookmarked(admin.id, postingId)).toBe(false);
+
+    const unverified = await createUser(t, { verified: true });
+    await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, unverified.id));
+    const refused = seeOther(await post(formActions.bookmark(postingId), { bookmarked: 'true' }, unverified.cookie));
+    expect(refused.notice).toBe('EMAIL_NOT_VERIFIED');
+    expect(await bookmarked(unverified.id, postingId)).toBe(false);
+
+    const gone = seeOther(await post(formActions.bookmark('not-a-posting'), { bookmarked: 'true' }, student.cookie));
+    expect(gone.notice).toBe('POSTING_GONE');
+  });
+
+  it('never goes back to an address off the site', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    for (const hostile of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      '/api/me',
+      '',
+    ]) {
+      const to = seeOther(
+        await post(formActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: hostile }, student.cookie),
+      );
+      expect(to.path, hostile).toBe('/detailView');
+    }
+  });
+
+  it('refuses a post from a foreign page, and the bookmark is not made', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const response = await post(formActions.bookmark(postingId), { bookmarked: 'true' }, student.cookie, {
+      origin: 'https://evil.example',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await bookmarked(student.id, postingId)).toBe(false);
+  });
+});
+
+describe('Ping Interest, and the answer, as forms', () => {
+  it('sends the ping with its message and goes back to the posting, saying so', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const from = `/detailView?id=${postingId}&ping=open`;
+    const sent = seeOther(
+      await post(
+        formActions.ping(postingId),
+        { message: '  Hello from a form  ', [RETURN_FIELD]: from },
+        student.cookie,
+      ),
+    );
+    expect(sent.path).toBe('/detailView');
+    expect(sent.params.get('ping')).toBeNull();
+    expect(sent.notice).toBe('PING_SENT');
+    const [row] = await t.database.db.select().from(ping).where(eq(ping.postingId, postingId));
+    expect(row?.message).toBe('Hello from a form');
+    expect(row?.searcherUserId).toBe(student.id);
+
+    // The same rules as the API: a second ping while the first waits is refused.
+    const again = seeOther(await post(formActions.ping(postingId), { message: 'Again' }, student.cookie));
+    expect(again.notice).toBe('PING_ALREADY_PENDING');
+    // And the admin does not ping their own posting.
+    const own = seeOther(await post(formActions.ping(postingId), {}, admin.cookie));
+    expect(own.notice).toBe('PING_OWN_POST');
+    const visitor = seeOther(await post(formActions.ping(postingId), {}));
+    expect(visitor.path).toBe('/signin-wall');
+    expect(visitor.notice).toBe('PING_UNSIGNED');
+  });
+
+  it('refuses a message over the limit with the form’s message', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const long = seeOther(await post(formActions.ping(postingId), { message: 'x'.repeat(1001) }, student.cookie));
+    expect(long.notice).toBe('PING_MESSAGE_TOO_LONG');
+    expect(await t.database.db.select().from(ping).where(eq(ping.postingId, postingId))).toEqual([]);
+  });
+
+  it('lets the admin accept or decline, and nobody else', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    seeOther(await post(formActions.ping(postingId), { message: 'Me please' }, student.cookie));
+    const [row] = await t.database.db.select().from(ping).where(eq(ping.postingId, postingId));
+    const pingId = row?.id as string;
+
+    const bySender = seeOther(await post(formActions.answerPing(pingId), { status: 'accepted' }, student.cookie));
+    expect(bySender.notice).toBe('NOT_POSTING_ADMIN');
+    const nonsense = seeOther(await post(formActions.answerPing(pingId), { status: 'maybe' }, admin.cookie));
+    expect(nonsense.notice).toBe('PING_ANSWER_FAILED');
+
+    const answered = seeOther(
+      await post(
+        formActions.answerPing(pingId),
+        { status: 'declined', [RETURN_FIELD]: '/myProfile#pings-received' },
+        admin.cookie,
+      ),
+    );
+    expect(answered.path).toBe('/myProfile');
+    expect(answered.notice).toBe('PING_ANSWERED');
+    const [after] = await t.database.db.select().from(ping).where(eq(ping.id, pingId));
+    expect(after?.status).toBe('declined');
+    const changed = seeOther(await post(formActions.answerPing(pingId), { status: 'accepted' }, admin.cookie));
+    expect(changed.notice).toBe('PING_ALREADY_ANSWERED');
+  });
+});
+
+describe('a message as a form', () => {
+  it('sends the message to the conversation and goes back to it; an empty one is refused', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    seeOther(await post(formActions.ping(postingId), { message: 'Hi' }, student.cookie));
+    const [row] = await t.database.db.select().from(ping).where(eq(ping.postingId, postingId));
+    seeOther(await post(formActions.answerPing(row?.id as string), { status: 'accepted' }, admin.cookie));
+    const conversation = await t.app.inject({
+      method: 'GET',
+      url: '/api/conversations',
+      headers: { cookie: admin.cookie },
+    });
+    const id = (conversation.json().items as { id: string; posting: { id: string } }[]).find(
+      (item) => item.posting.id === postingId,
+    )?.id as string;
+
+    const sent = seeOther(await post(formActions.sendMessage(id), { body: 'Welcome aboard!' }, admin.cookie));
+    expect(sent.path).toBe(`/messages/${id}`);
+    expect(sent.notice).toBeNull();
+    const bodies = (
+      await t.database.db.select().from(conversationMessage).where(eq(conversationMessage.conversationId, id))
+    ).map((message) => message.body);
+    expect(bodies).toContain('Welcome aboard!');
+
+    expect(seeOther(await post(formActions.sendMessage(id), { body: '   ' }, admin.cookie)).notice).toBe(
+      'MESSAGE_EMPTY',
+    );
+    expect(seeOther(await post(formActions.sendMessage(id), { body: 'x'.repeat(2001) }, admin.cookie)).notice).toBe(
+      'MESSAGE_TOO_LONG',
+    );
+    // Someone outside the conversation learns nothing of it.
+    const outsider = await createMember(t);
+    expect(seeOther(await post(formActions.sendMessage(id), { body: 'Hi?' }, outsider.cookie)).notice).toBe(
+      'CONVERSATION_NOT_FOUND',
+    );
+  });
+});
+
+describe('signing in without the scripts', () => {
+  it('signs in with e-mail and password and goes to the page asked for', async () => {
+    const member = await createMember(t);
+    const response = await post(formActions.signIn(), {
+      email: member.email,
+      password: 'correct-horse-battery',
+      [RETURN_FIELD]: '/postings',
+    });
+    const to = seeOther(response);
+    expect(to.path).toBe('/postings');
+    const cookie = cookieFrom(response.headers['set-cookie']);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(me.json().user?.id).toBe(member.id);
+  });
+
+  it('draws the sign-in page again with the reason when the password is wrong, and signs nobody in', async () => {
+    const member = await createMember(t);
+    const before = await t.database.db.select().from(session).where(eq(session.userId, member.id));
+    const response = await post(formActions.signIn(), { email: member.email, password: 'not-the-password' });
+    const to = seeOther(response);
+    expect(to.path).toBe('/signin-wall');
+    expect(to.params.get('error')).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect(response.headers['set-cookie'] ?? []).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/session_token=[^;]/)]),
+    );
+    expect(await t.database.db.select().from(session).where(eq(session.userId, member.id))).toEqual(before);
+    const malformed = seeOther(await post(formActions.signIn(), { email: 'not an address', password: '' }));
+    expect(malformed.params.get('error')).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+
+  it('starts the provider’s sign-in from a plain link, in this window, and comes back to the page asked for', async () => {
+    address += 1;
+    const start = await t.app.inject({
+      method: 'GET',
+      url: formActions.providerSignIn('/postings?location=offcampus'),
+      headers: { 'x-forwarded-for': `10.98.0.${address}` },
+    });
+    expect(start.statusCode, start.body).toBe(302);
+    const authorization = new URL(String(start.headers.location));
+    expect(authorization.origin).toBe(provider.issuer);
+    const callback = new URL(await completeProviderLogin(authorization.toString(), 'eagle'));
+    const back = await t.app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: cookieFrom(start.headers['set-cookie']) },
+    });
+    // A redirect to the page, not the popup's last page.
+    expect(back.statusCode, back.body.slice(0, 200)).toBe(302);
+    expect(
+      new URL(String(back.headers.location), PUBLIC_URL).pathname +
+        new URL(String(back.headers.location), PUBLIC_URL).search,
+    ).toBe('/postings?location=offcampus');
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: cookieFrom(back.headers['set-cookie']) },
+    });
+    expect(me.json().user?.email).toBe('eagle.forms@bc.edu');
+  });
+
+  it('never hands the provider a return address off the site', async () => {
+    const start = await t.app.inject({
+      method: 'GET',
+      url: formActions.providerSignIn('https://evil.example/'),
+      headers: { 'x-forwarded-for': '10.98.1.1' },
+    });
+    expect(start.statusCode).toBe(302);
+    const authorization = new URL(String(start.headers.location));
+    expect(authorization.origin).toBe(provider.issuer);
+    expect(start.body).not.toContain('evil.example');
+    expect(decodeURIComponent(authorization.search)).not.toContain('evil.example');
+  });
+});
