@@ -21,6 +21,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -33,6 +34,7 @@ import { type HttpAnswer, postingBody, postingForm, request, sampleJpeg } from '
 import {
   type AppServer,
   Cleanup,
+  checkShippedSite,
   createDatabase,
   ensureNginx,
   formatEnvironmentFile,
@@ -264,10 +266,20 @@ async function main(): Promise<void> {
     say(`${server(0).name} and ${server(1).name} ready; the database's ${rows[0]?.n} migrations applied once`);
   });
 
+  const site = readFileSync(path.join(repoRoot, 'deploy/nginx/quadmates.conf'), 'utf8');
+  await step('nginx -t on deploy/nginx/quadmates.conf as shipped (TLS, HTTP/2)', () => {
+    const verdict = checkShippedSite(nginxBin, site, path.join(dir, 'nginx-shipped'));
+    say(
+      verdict === undefined
+        ? 'skipped: no openssl to make a throwaway certificate'
+        : `accepted with a throwaway certificate: ${verdict.split('\n').at(-1)}`,
+    );
+  });
+
   const nginx = await step('nginx in front of both, from deploy/nginx/quadmates.conf', async () => {
     const started = await startNginx({
       bin: nginxBin,
-      site: readFileSync(path.join(repoRoot, 'deploy/nginx/quadmates.conf'), 'utf8'),
+      site,
       port: proxyPort,
       servers: serverPorts.map((port) => `127.0.0.1:${port}`),
       dir: path.join(dir, 'nginx'),
@@ -387,6 +399,64 @@ async function main(): Promise<void> {
     );
     say(`posting ${id}: 3 photos in the bucket, the same bytes from the proxy and from each server`);
     return id;
+  });
+
+  await step('a slow upload waits in nginx, holding no upload place on a server', async () => {
+    // A phone on a poor connection: the body arrives over 1.5 s. Straight to a server it holds one of
+    // the server's few upload places all along; through the proxy (proxy_request_buffering on)
+    // nginx takes the whole body first and the server reads it at once.
+    const placesHeld = async () => {
+      let held = 0;
+      for (const s of servers) {
+        held += (await metric(s, 'quadmates_uploads_in_progress')) + (await metric(s, 'quadmates_uploads_waiting'));
+      }
+      return held;
+    };
+    const trickle = async (base: string, n: number) => {
+      const photo = await sampleJpeg(n);
+      const form = postingForm(`Topology test: a slow upload ${n}`, college.dorms[0]?.key as string);
+      const { body, contentType } = await postingBody(form, [photo]);
+      const url = new URL('/api/postings', base);
+      let most = 0;
+      const answer = new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          url,
+          {
+            method: 'POST',
+            headers: {
+              cookie: seeker.cookie,
+              origin: publicUrl,
+              'content-type': contentType,
+              'content-length': String(body.length),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        void (async () => {
+          const pieces = 15;
+          for (let i = 0; i < pieces; i++) {
+            req.write(
+              body.subarray(Math.floor((i * body.length) / pieces), Math.floor(((i + 1) * body.length) / pieces)),
+            );
+            await sleep(100);
+            if (i < pieces - 1) most = Math.max(most, await placesHeld());
+          }
+          req.end();
+        })();
+      });
+      return { status: await answer, most };
+    };
+    const direct = await trickle(server(0).url, 3);
+    check(direct.status === 201, `the slow upload straight to ${server(0).name} answered ${direct.status}`);
+    check(direct.most === 1, `straight to a server, the slow upload held ${direct.most} upload places, not 1`);
+    const proxied = await trickle(proxy, 4);
+    check(proxied.status === 201, `the slow upload through the proxy answered ${proxied.status}`);
+    check(proxied.most === 0, `through the proxy, the slow upload held ${proxied.most} upload places on the servers`);
+    say('straight to a server it held an upload place for 1.5 s; through the proxy none, until nginx had it all');
   });
 
   const conversationId = await step('a ping, its e-mail, and the admin accepting it', async () => {

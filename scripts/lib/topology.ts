@@ -209,6 +209,76 @@ export function siteForTest(site: string, options: { listen: string; servers: st
   return out.join('\n');
 }
 
+/** The smallest main configuration around a site: its pid, logs and temporary files in `dir`. */
+function writeMainConfig(dir: string, siteFile: string, asRoot: boolean): string {
+  const temp = (name: string) => `${name}_temp_path ${path.join(dir, 'temp', name)};`;
+  const main = [
+    asRoot ? 'user www-data;' : '',
+    'worker_processes 1;',
+    `pid ${path.join(dir, 'nginx.pid')};`,
+    `error_log ${path.join(dir, 'logs', 'main-error.log')};`,
+    'events { worker_connections 1024; }',
+    'http {',
+    '  default_type application/octet-stream;',
+    '  access_log off;',
+    `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}`,
+    `  include ${siteFile};`,
+    '}',
+    '',
+  ].join('\n');
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(conf, main);
+  return conf;
+}
+
+/**
+ * `nginx -t` on the site as shipped (TLS, HTTP/2, the redirect), with a throwaway self-signed
+ * certificate in place of the real one and its logs in `dir`. Returns what nginx said; undefined
+ * when there is no openssl to make the certificate.
+ */
+export function checkShippedSite(bin: string, site: string, dir: string): string | undefined {
+  mkdirSync(path.join(dir, 'logs'), { recursive: true });
+  mkdirSync(path.join(dir, 'temp'), { recursive: true });
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=quadmates.example.edu',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.error) return undefined;
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate:\n${made.stderr}`);
+  const shipped = site
+    .replace(/^(\s*ssl_certificate\s+)[^;\s]+;/m, `$1${cert};`)
+    .replace(/^(\s*ssl_certificate_key\s+)[^;\s]+;/m, `$1${key};`)
+    .replace(
+      /^(\s*(?:access_log|error_log)\s+)([^\s;]+)/gm,
+      (_match, head: string, file: string) => `${head}${path.join(dir, 'logs', path.basename(file))}`,
+    );
+  const siteFile = path.join(dir, 'quadmates.conf');
+  writeFileSync(siteFile, shipped);
+  const conf = writeMainConfig(dir, siteFile, process.getuid?.() === 0);
+  const check = spawnSync(bin, ['-t', '-p', dir, '-c', conf, '-e', path.join(dir, 'logs', 'main-error.log')], {
+    encoding: 'utf8',
+  });
+  if (check.status !== 0) throw new Error(`nginx -t refused deploy/nginx/quadmates.conf as shipped:\n${check.stderr}`);
+  return check.stderr.trim();
+}
+
 export interface Nginx {
   url: string;
   child: ChildProcess;
@@ -259,23 +329,7 @@ export async function startNginx(options: {
   if (asRoot) chmodSync(dir, 0o755);
   const siteFile = path.join(dir, 'quadmates.conf');
   writeFileSync(siteFile, siteForTest(options.site, { listen: `127.0.0.1:${port}`, servers: options.servers, logDir }));
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, 'temp', name)};`;
-  const main = [
-    asRoot ? 'user www-data;' : '',
-    'worker_processes 1;',
-    `pid ${path.join(dir, 'nginx.pid')};`,
-    `error_log ${path.join(logDir, 'main-error.log')};`,
-    'events { worker_connections 1024; }',
-    'http {',
-    '  default_type application/octet-stream;',
-    '  access_log off;',
-    `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}`,
-    `  include ${siteFile};`,
-    '}',
-    '',
-  ].join('\n');
-  const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, main);
+  const conf = writeMainConfig(dir, siteFile, asRoot);
   const args = ['-p', dir, '-c', conf, '-e', path.join(logDir, 'main-error.log')];
   const check = spawnSync(bin, [...args, '-t'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused the test's configuration:\n${check.stderr}`);
