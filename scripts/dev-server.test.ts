@@ -43,7 +43,7 @@ describe('the development server', () => {
     const response = await fetch(`${base}/api/client.ts`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/javascript/);
-    expect(await response.text()).toContain('apiFetch');
+    expect(await response.text()).toContain('class ApiError');
   });
 
   it('hands API requests to the API', async () => {

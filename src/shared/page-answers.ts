@@ -1,12 +1,13 @@
 /**
  * What the server and the client agree on for the answers written into a page
- * (src/server/http/page-answers.ts, src/client/api/page-answers.ts). Apart from api-paths.ts, so
- * that the sign-in page's first load stays small.
+ * (src/server/http/page-answers.ts, src/client/api/page-answers.ts), kept small: the sign-in page's
+ * first load carries it.
  */
+import type { PathOf } from './api-contract';
 
 /** The page's `<script type="application/json">` that holds them. */
 export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
 /** The college's public configuration (every page). */
-export const CONFIG_PATH = '/api/config';
+export const CONFIG_PATH = '/api/config' satisfies PathOf<'get'>;
 /** The session (every page). */
-export const ME_PATH = '/api/me';
+export const ME_PATH = '/api/me' satisfies PathOf<'get'>;

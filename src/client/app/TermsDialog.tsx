@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { sessionApi } from '../../shared/api/session';
 import { messages } from '../../shared/messages';
 import { TOAST_MS } from '../../shared/options';
-import { ApiError, apiFetch } from '../api/client';
+import { ApiError, api } from '../api/client';
 import { useCollege } from '../shell/config-context';
 import { refreshSession, SESSION_QUERY_KEY, setSession } from '../shell/session';
 import buttonStyles from '../ui/Button.module.css';
@@ -31,13 +30,13 @@ export function TermsDialog() {
   };
 
   const agree = useMutation({
-    mutationFn: () => apiFetch(sessionApi.acceptTerms(), { body: JSON.stringify({ version: college.termsVersion }) }),
+    mutationFn: () => api.post('/api/me/terms', { body: { version: college.termsVersion } }),
     onSuccess: (data) => setSession(data),
     onError: () => refreshSession(),
   });
 
   const decline = useMutation({
-    mutationFn: () => apiFetch(sessionApi.declineTerms(), { body: '{}' }),
+    mutationFn: () => api.post('/api/me/decline'),
     onSuccess: () => {
       showNotice({
         message: messages.termsDeclined(college.productName),

@@ -1,8 +1,7 @@
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
-import { sessionApi } from '../../shared/api/session';
 import { messages } from '../../shared/messages';
 import type { PublicConfig } from '../../shared/schemas/college';
-import { apiFetch } from '../api/client';
+import { api } from '../api/client';
 
 type ConfigState = { status: 'loading' } | { status: 'ready'; config: PublicConfig } | { status: 'error' };
 
@@ -30,7 +29,7 @@ export function loadConfig(): Promise<void> {
   loading ??= (async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const config = await apiFetch(sessionApi.config());
+        const config = await api.get('/api/config');
         applyTheme(config.theme);
         setState({ status: 'ready', config });
         return;

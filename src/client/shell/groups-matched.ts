@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteApi } from '../../shared/api/site';
-import { apiFetch } from '../api/client';
+import { api } from '../api/client';
 
 /**
  * Groups matched to date (GET /api/stats): the college's baseline plus the postings this
@@ -10,7 +9,7 @@ import { apiFetch } from '../api/client';
 export function useGroupsMatched(): number | undefined {
   const { data } = useQuery({
     queryKey: ['stats'],
-    queryFn: () => apiFetch(siteApi.stats()),
+    queryFn: () => api.get('/api/stats'),
     staleTime: 60_000,
   });
   return data?.groupsMatched;

@@ -1,7 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { sessionApi } from '../../shared/api/session';
 import type { Me, MeResponse } from '../../shared/schemas/me';
-import { apiFetch } from '../api/client';
+import { api } from '../api/client';
 
 /**
  * The session's key in TanStack Query's cache. The session itself lives in the small store
@@ -42,9 +41,9 @@ export function refreshSession(): Promise<void> {
     try {
       let data: MeResponse;
       try {
-        data = await apiFetch(sessionApi.me());
+        data = await api.get('/api/me');
       } catch {
-        data = await apiFetch(sessionApi.me()).catch(() => ({ user: null }));
+        data = await api.get('/api/me').catch(() => ({ user: null }));
       }
       setSession(data);
     } finally {

@@ -5,7 +5,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import { oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { cleanAccountName, posesAsOfficial, posingRulesOf } from '../../shared/account-names';
-import { AUTH_BASE_PATH } from '../../shared/api/auth';
+import { AUTH_BASE_PATH } from '../../shared/auth-endpoints';
 import { messages } from '../../shared/messages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, sanitizeAccountName } from '../../shared/schemas/auth';
 import type { AppConfig } from '../config';
@@ -26,7 +26,7 @@ import { resilientOidc } from './oidc';
 import { trustedOrigins } from './origins';
 import { hashPasswordOnce } from './password-hashes';
 
-// AUTH_BASE_PATH, where better-auth is mounted, comes from the client's auth table (src/shared/api/auth.ts).
+// AUTH_BASE_PATH, where better-auth is mounted, is shared with the client (src/shared/auth-endpoints.ts).
 export { AUTH_BASE_PATH };
 
 export interface AuthDeps {

@@ -3,34 +3,40 @@
  * browser asks for them beside the scripts instead of after the scripts have run and rendered,
  * which on a slow phone is most of the wait for the largest paint (issue 11). Signed-in data is
  * named only for a visitor with a session cookie; the others are sent to the sign-in page.
+ * Their addresses are built as the client's calls build them (apiUrl, src/shared/list-pages.ts),
+ * since the client takes an answer from the page only for the very address it asks for.
  */
-import { apiPaths } from '../../shared/api-paths';
+import { apiUrl } from '../../shared/api-contract';
 import { BARE_ROUTES } from '../../shared/client-routes';
-import { PROFILE_LIST_STEP } from '../../shared/options';
+import { pingPage, profileListPage, searchPage } from '../../shared/list-pages';
+import { CONFIG_PATH, ME_PATH } from '../../shared/page-answers';
 import { filtersFromParams } from '../../shared/schemas/filters';
 
 export function pageDataPaths(route: string, params: URLSearchParams, hasSession: boolean): string[] {
   if (BARE_ROUTES.has(route)) return [];
   // The footer's count is public; the navbar's badge is the member's.
-  const paths: string[] = [apiPaths.stats];
+  const paths: string[] = [apiUrl('/api/stats')];
   if (!hasSession) return paths;
-  paths.push(apiPaths.awaitingCount);
+  paths.push(apiUrl('/api/pings/awaiting-count'));
   switch (route) {
     case '/postings':
-      paths.push(apiPaths.search(filtersFromParams(params)), apiPaths.myLifestyle);
+      paths.push(
+        apiUrl('/api/postings', { query: searchPage(filtersFromParams(params)) }),
+        apiUrl('/api/me/lifestyle'),
+      );
       break;
     case '/detailView': {
       const id = params.get('id');
-      if (id) paths.push(apiPaths.posting(id));
+      if (id) paths.push(apiUrl('/api/postings/{id}', { path: { id } }));
       break;
     }
     case '/myProfile':
       paths.push(
-        apiPaths.myPostings('administered', PROFILE_LIST_STEP),
-        apiPaths.myPostings('bookmarked', PROFILE_LIST_STEP),
-        apiPaths.myLifestyle,
-        apiPaths.pings('received'),
-        apiPaths.pings('sent'),
+        apiUrl('/api/me/postings/administered', { query: profileListPage() }),
+        apiUrl('/api/me/postings/bookmarked', { query: profileListPage() }),
+        apiUrl('/api/me/lifestyle'),
+        apiUrl('/api/pings/received', { query: pingPage() }),
+        apiUrl('/api/pings/sent', { query: pingPage() }),
       );
       break;
   }
@@ -39,5 +45,5 @@ export function pageDataPaths(route: string, params: URLSearchParams, hasSession
 
 /** Every answer a page's first paint waits for: the college's configuration, the session, and the page's own. */
 export function firstPaintPaths(route: string, params: URLSearchParams, hasSession: boolean): string[] {
-  return [apiPaths.config, apiPaths.me, ...pageDataPaths(route, params, hasSession)];
+  return [CONFIG_PATH, ME_PATH, ...pageDataPaths(route, params, hasSession)];
 }

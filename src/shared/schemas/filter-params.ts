@@ -96,16 +96,20 @@ export function normaliseFilters(filters: SearchFilters): SearchFilters {
   return out as SearchFilters;
 }
 
-/** The filters as query-string pairs (blank fields and defaults left out), for URLs and the API. */
-export function filtersToParams(filters: Partial<SearchFilters>): URLSearchParams {
-  const params = new URLSearchParams();
-  params.set('location', filters.location ?? 'oncampus');
-  const allowed = fieldsFor(filters.location ?? 'oncampus');
-  for (const key of allowed) {
+/** The filters of a location (blank fields and defaults left out), for the API's query. */
+export function filtersToQuery(filters: Partial<SearchFilters>): Partial<SearchFilters> {
+  const location = filters.location ?? 'oncampus';
+  const query: Record<string, unknown> = { location };
+  for (const key of fieldsFor(location)) {
     const value = filters[key];
     if (value === undefined || value === '') continue;
     if (key === 'sort' && value === 'newest') continue;
-    params.set(key, String(value));
+    query[key] = value;
   }
-  return params;
+  return query as Partial<SearchFilters>;
+}
+
+/** The filters as query-string pairs (blank fields and defaults left out), for URLs and the API. */
+export function filtersToParams(filters: Partial<SearchFilters>): URLSearchParams {
+  return new URLSearchParams(Object.entries(filtersToQuery(filters)).map(([key, value]) => [key, String(value)]));
 }

@@ -2,11 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountMessages } from '../../../shared/account-messages';
-import { sessionApi } from '../../../shared/api/session';
 import { messages } from '../../../shared/messages';
 import type { AccountDetails, ChangePasswordInput } from '../../../shared/schemas/account';
 import type { Me, MeResponse } from '../../../shared/schemas/me';
-import { ApiError, apiFetch } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { dayText } from '../../common/posting-text';
 import { useClock } from '../../shell/clock';
 import { useCollege } from '../../shell/config-context';
@@ -117,7 +116,7 @@ function DeleteAccount({ email }: { email: string }) {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch(sessionApi.deleteAccount(), { body: JSON.stringify({ confirmEmail: typed }) });
+      await api.delete('/api/me', { body: { confirmEmail: typed } });
       queryClient.setQueryData<MeResponse>(SESSION_QUERY_KEY, { user: null });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
       showNotice({ message: accountMessages.deleted, tone: 'success', durationMs: 5000 });
@@ -200,7 +199,7 @@ export function AccountSection({ user }: { user: Me }) {
   const college = useCollege();
   const details = useQuery({
     queryKey: [...ACCOUNT_QUERY_KEY, user.id],
-    queryFn: () => apiFetch(sessionApi.account()),
+    queryFn: () => api.get('/api/me/account'),
   });
   const account = details.data;
   const oidcLabel = college.auth.oidc?.label ?? 'your college account';

@@ -29,7 +29,7 @@ export function Component() {
   const submit = handleSubmit(async ({ password }) => {
     setOutcome(null);
     try {
-      await authPost('/reset-password', { newPassword: password, token });
+      await authPost('/reset-password', { newPassword: password, token: token ?? '' });
       setOutcome({ kind: 'done' });
     } catch (error) {
       const message =

@@ -1,7 +1,13 @@
-import { type AuthEndpoint, authApi } from '../../../shared/api/auth';
 import { isApiErrorBody } from '../../../shared/api-error';
+import {
+  AUTH_BASE_PATH,
+  type AuthAnswer,
+  type AuthBodies,
+  type AuthEndpoint,
+  OAUTH_POPUP_START_PATH,
+} from '../../../shared/auth-endpoints';
 import { messages } from '../../../shared/messages';
-import { ApiError } from '../../api/client';
+import { ApiError, parseJson } from '../../api/client';
 
 /** What a failed sign-in or sign-up says: the wording of docs/product-spec.md for a wrong e-mail or password. */
 export function authErrorText(error: unknown): string {
@@ -18,26 +24,23 @@ export function authErrorText(error: unknown): string {
  * the API's error shape; they become ApiError with the same code. Refusals made before
  * better-auth answers (a page opened at the wrong address) come in the API's error shape.
  */
-export async function authPost<T>(path: AuthEndpoint, body: unknown = {}): Promise<T> {
-  const call = authApi.endpoint<T>(path);
+export async function authPost<E extends AuthEndpoint>(
+  path: E,
+  // The body: none for an endpoint that takes nothing (sign-out).
+  ...[body]: Partial<AuthBodies[E]> extends AuthBodies[E] ? [body?: AuthBodies[E]] : [body: AuthBodies[E]]
+): Promise<AuthAnswer<E>> {
   let response: Response;
   try {
-    response = await fetch(call.url, {
-      method: call.method,
+    response = await fetch(`${AUTH_BASE_PATH}${path}`, {
+      method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
+      body: JSON.stringify(body ?? {}),
     });
   } catch {
     throw new ApiError(0, { code: 'NETWORK', ...messages.api.unavailable });
   }
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
+  const data = parseJson(await response.text());
   if (!response.ok) {
     if (isApiErrorBody(data)) throw new ApiError(response.status, data.error);
     const error = (data ?? {}) as { code?: string; message?: string };
@@ -49,7 +52,7 @@ export async function authPost<T>(path: AuthEndpoint, body: unknown = {}): Promi
       message: error.message ?? fallback.message,
     });
   }
-  return data as T;
+  return data as AuthAnswer<E>;
 }
 
 /** What to tell the person when an OpenID sign-in comes back with an error code. */
@@ -90,7 +93,7 @@ function randomNonce(): string {
  */
 export function signInWithPopup(providerId: string): Promise<PopupOutcome> {
   const nonce = randomNonce();
-  const start = new URL(authApi.oauthPopupStart().url, window.location.origin);
+  const start = new URL(OAUTH_POPUP_START_PATH, window.location.origin);
   start.searchParams.set('provider', providerId);
   start.searchParams.set('popupOrigin', window.location.origin);
   start.searchParams.set('popupNonce', nonce);
@@ -157,7 +160,7 @@ export function waitForPopupOutcome(
 
 /** The full-page fallback when popups are blocked: the provider sends the browser back here. */
 export async function signInWithRedirect(providerId: string, callbackURL = '/'): Promise<void> {
-  const result = await authPost<{ url?: string }>('/sign-in/social', {
+  const result = await authPost('/sign-in/social', {
     provider: providerId,
     // A visitor who opened an invitation's link first comes back to it.
     callbackURL,

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { siteApi } from '../../../shared/api/site';
 import { messages } from '../../../shared/messages';
 import { CONTACT_REPLY_BUSINESS_DAYS, TOAST_MS } from '../../../shared/options';
 import type { ContactMessageInput } from '../../../shared/schemas/contact';
-import { ApiError, apiFetch } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
 import { useSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
@@ -40,7 +39,7 @@ export function Component() {
   } = useLightForm<ContactMessageInput>({ loadResolver, defaultValues });
 
   const send = useMutation({
-    mutationFn: (input: ContactMessageInput) => apiFetch(siteApi.contact(), { body: JSON.stringify(input) }),
+    mutationFn: (input: ContactMessageInput) => api.post('/api/contact', { body: input }),
     onSuccess: () => setOutcome({ kind: 'sent' }),
     onError: (error) =>
       setOutcome({

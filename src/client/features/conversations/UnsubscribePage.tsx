@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { conversationsApi } from '../../../shared/api/conversations';
 import { conversationMessages } from '../../../shared/conversation-messages';
 import { messages } from '../../../shared/messages';
-import { ApiError, apiFetch } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from '../../ui/EmailLinkPage.module.css';
@@ -27,7 +26,7 @@ export function Component() {
     setState('busy');
     setFailure(null);
     try {
-      await apiFetch(conversationsApi.unsubscribe(user, token));
+      await api.post('/api/conversation-emails/unsubscribe', { query: { user, token } });
       setState('done');
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : messages.api.internal.message);

@@ -1,5 +1,4 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { conversationsApi } from '../../../shared/api/conversations';
 import type { ReportReason } from '../../../shared/moderation';
 import type {
   ContactShare,
@@ -10,7 +9,7 @@ import type {
   ReadAnswer,
 } from '../../../shared/schemas/conversations';
 import type { Me } from '../../../shared/schemas/me';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 
 export const conversationKeys = {
   all: ['conversations'] as const,
@@ -27,7 +26,7 @@ const mayTalk = (user: Me | null) => Boolean(user?.emailVerified && user.termsAc
 export function useUnreadCount(user: Me | null) {
   return useQuery({
     queryKey: conversationKeys.unread,
-    queryFn: ({ signal }) => apiFetch(conversationsApi.unreadCount(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/conversations/unread-count', { signal }),
     enabled: mayTalk(user),
     staleTime: 60_000,
   });
@@ -36,7 +35,8 @@ export function useUnreadCount(user: Me | null) {
 export function useConversationList() {
   return useInfiniteQuery({
     queryKey: conversationKeys.list,
-    queryFn: ({ pageParam, signal }) => apiFetch(conversationsApi.list(pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/api/conversations', { query: { cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: ConversationPage) => last.nextCursor,
   });
@@ -45,7 +45,7 @@ export function useConversationList() {
 export function useConversation(id: string) {
   return useQuery({
     queryKey: conversationKeys.one(id),
-    queryFn: ({ signal }) => apiFetch(conversationsApi.one(id), { signal }),
+    queryFn: ({ signal }) => api.get('/api/conversations/{id}', { path: { id }, signal }),
     retry: false,
   });
 }
@@ -61,7 +61,7 @@ export function mergeMessages(view: ConversationView, incoming: MessageView[]): 
 export function useLoadEarlier(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (before: number) => apiFetch(conversationsApi.one(id, { before })),
+    mutationFn: (before: number) => api.get('/api/conversations/{id}', { path: { id }, query: { before } }),
     onSuccess: (page) =>
       queryClient.setQueryData<ConversationView>(conversationKeys.one(id), (view) =>
         view ? { ...mergeMessages(view, page.messages), hasEarlier: page.hasEarlier } : view,
@@ -72,7 +72,7 @@ export function useLoadEarlier(id: string) {
 export function useSendMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => apiFetch(conversationsApi.send(id), { body: JSON.stringify({ body }) }),
+    mutationFn: (body: string) => api.post('/api/conversations/{id}/messages', { path: { id }, body: { body } }),
     onSuccess: (message) => {
       queryClient.setQueryData<ConversationView>(conversationKeys.one(id), (view) =>
         view ? { ...mergeMessages(view, [message]), waitingForGroup: false } : view,
@@ -88,7 +88,7 @@ export function useSendMessage(id: string) {
 export function useMarkRead(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (seq: number) => apiFetch(conversationsApi.markRead(id), { body: JSON.stringify({ seq }) }),
+    mutationFn: (seq: number) => api.post('/api/conversations/{id}/read', { path: { id }, body: { seq } }),
     onSuccess: (answer: ReadAnswer) => {
       queryClient.setQueryData(conversationKeys.unread, { count: answer.total });
       queryClient.setQueryData<ConversationView>(conversationKeys.one(id), (view) =>
@@ -112,7 +112,7 @@ export function useMarkRead(id: string) {
 export function useShareContact(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (share: ContactShare) => apiFetch(conversationsApi.share(id), { body: JSON.stringify(share) }),
+    mutationFn: (share: ContactShare) => api.put('/api/conversations/{id}/share', { path: { id }, body: share }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: conversationKeys.one(id) }),
   });
 }
@@ -120,14 +120,17 @@ export function useShareContact(id: string) {
 export function useReportMessage(id: string) {
   return useMutation({
     mutationFn: ({ seq, reason, details }: { seq: number; reason: ReportReason; details: string }) =>
-      apiFetch(conversationsApi.report(id, seq), { body: JSON.stringify({ reason, details: details || undefined }) }),
+      api.post('/api/conversations/{id}/messages/{seq}/report', {
+        path: { id, seq },
+        body: { reason, details: details || undefined },
+      }),
   });
 }
 
 export function useBlock(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => apiFetch(conversationsApi.block(userId)),
+    mutationFn: (userId: string) => api.put('/api/me/blocks/{userId}', { path: { userId } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: conversationKeys.one(conversationId) });
       void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
@@ -140,14 +143,14 @@ export function useBlock(conversationId: string) {
 export function useBlocks() {
   return useQuery({
     queryKey: conversationKeys.blocks,
-    queryFn: ({ signal }) => apiFetch(conversationsApi.blocks(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/blocks', { signal }),
   });
 }
 
 export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => apiFetch(conversationsApi.unblock(userId)),
+    mutationFn: (userId: string) => api.delete('/api/me/blocks/{userId}', { path: { userId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }
@@ -155,15 +158,14 @@ export function useUnblock() {
 export function useConversationSettings() {
   return useQuery({
     queryKey: conversationKeys.settings,
-    queryFn: ({ signal }) => apiFetch(conversationsApi.settings(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/conversation-settings', { signal }),
   });
 }
 
 export function useSaveConversationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: ConversationSettings) =>
-      apiFetch(conversationsApi.saveSettings(), { body: JSON.stringify(settings) }),
+    mutationFn: (settings: ConversationSettings) => api.put('/api/me/conversation-settings', { body: settings }),
     // The box shows the choice at once, and goes back if it was not saved.
     onMutate: (settings) => {
       const before = queryClient.getQueryData<ConversationSettings>(conversationKeys.settings);

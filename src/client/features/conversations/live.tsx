@@ -1,6 +1,6 @@
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { EVENTS_PATH } from '../../../shared/api/conversations';
+import { apiUrl } from '../../../shared/api-contract';
 import { conversationMessages as cm } from '../../../shared/conversation-messages';
 import type { ConversationPage, ConversationView, MessageView } from '../../../shared/schemas/conversations';
 import type { Me } from '../../../shared/schemas/me';
@@ -115,7 +115,7 @@ export function LiveUpdates({ user }: { user: Me | null }) {
       attempt += 1;
     };
     const connect = () => {
-      const url = lastEventId ? `${EVENTS_PATH}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_PATH;
+      const url = apiUrl('/api/events', { query: { lastEventId: lastEventId || undefined } });
       source = new EventSource(url, { withCredentials: true });
       source.addEventListener('message', onMessage);
       source.addEventListener('unread', onUnread);

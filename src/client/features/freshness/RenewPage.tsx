@@ -1,10 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { postingsApi } from '../../../shared/api/postings';
 import { pageAddress } from '../../../shared/page-addresses';
 import { RENEWAL_ACTION_LABELS } from '../../../shared/schemas/freshness';
-import { ApiError, apiFetch } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from './RenewPage.module.css';
@@ -19,11 +18,11 @@ export function Component() {
   const token = params.get('token') ?? '';
   const preview = useQuery({
     queryKey: ['renewal', token],
-    queryFn: ({ signal }) => apiFetch(postingsApi.renewalPreview(token), { signal }),
+    queryFn: ({ signal }) => api.get('/api/renewals', { query: { token }, signal }),
     retry: false,
   });
   const confirm = useMutation({
-    mutationFn: () => apiFetch(postingsApi.confirmRenewal(), { body: JSON.stringify({ token }) }),
+    mutationFn: () => api.post('/api/renewals', { body: { token } }),
   });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiCall } from '../../../shared/api/call';
-import { groupsApi } from '../../../shared/api/groups';
-import type { MemberAnswer, Sharing } from '../../../shared/schemas/groups';
+import type { Sharing } from '../../../shared/schemas/groups';
 import type { Me } from '../../../shared/schemas/me';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 import { postingKeys } from '../../shell/posting-keys';
 
 const groupKeys = {
@@ -17,7 +15,7 @@ const groupKeys = {
 export function useInvitationByToken(token: string) {
   return useQuery({
     queryKey: groupKeys.invitation(token),
-    queryFn: ({ signal }) => apiFetch(groupsApi.invitationByToken(token), { signal }),
+    queryFn: ({ signal }) => api.get('/api/invitations/by-token/{token}', { path: { token }, signal }),
     enabled: token.length > 0,
     retry: false,
   });
@@ -26,7 +24,7 @@ export function useInvitationByToken(token: string) {
 export function useMyInvitations() {
   return useQuery({
     queryKey: groupKeys.invitations,
-    queryFn: ({ signal }) => apiFetch(groupsApi.myInvitations(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/invitations', { signal }),
   });
 }
 
@@ -34,7 +32,7 @@ export function useMyInvitations() {
 export function useInvitationCount(user: Me | null) {
   return useQuery({
     queryKey: groupKeys.invitationCount,
-    queryFn: ({ signal }) => apiFetch(groupsApi.invitationCount(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/invitations/count', { signal }),
     enabled: Boolean(user?.emailVerified && user.termsAccepted),
     refetchInterval: 60_000,
     staleTime: 30_000,
@@ -44,21 +42,21 @@ export function useInvitationCount(user: Me | null) {
 export function useMyGroups() {
   return useQuery({
     queryKey: groupKeys.mine,
-    queryFn: ({ signal }) => apiFetch(groupsApi.myGroups(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/groups', { signal }),
   });
 }
 
 export function useSharing() {
   return useQuery({
     queryKey: groupKeys.sharing,
-    queryFn: ({ signal }) => apiFetch(groupsApi.sharing(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/sharing', { signal }),
   });
 }
 
 export function useSaveSharing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sharing: Sharing) => apiFetch(groupsApi.saveSharing(), { body: JSON.stringify(sharing) }),
+    mutationFn: (sharing: Sharing) => api.put('/api/me/sharing', { body: sharing }),
     onSuccess: (saved) => {
       queryClient.setQueryData(groupKeys.sharing, saved);
       // The cards of the groups the student joined now show what they share.
@@ -78,9 +76,7 @@ export function useJoinInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, token }: { id: string; token?: string }) =>
-      apiFetch(groupsApi.join(id), {
-        body: JSON.stringify(token ? { token } : {}),
-      }),
+      api.post('/api/invitations/{id}/join', { path: { id }, body: token ? { token } : {} }),
     onSuccess: ({ postingId }) => refreshGroups(queryClient, postingId),
   });
 }
@@ -89,9 +85,7 @@ export function useDeclineInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, token }: { id: string; token?: string }) =>
-      apiFetch(groupsApi.decline(id), {
-        body: JSON.stringify(token ? { token } : {}),
-      }),
+      api.post('/api/invitations/{id}/decline', { path: { id }, body: token ? { token } : {} }),
     onSuccess: () => refreshGroups(queryClient),
   });
 }
@@ -99,7 +93,7 @@ export function useDeclineInvitation() {
 export function useLeaveGroup(postingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch(groupsApi.leave(postingId), { body: '{}' }),
+    mutationFn: () => api.post('/api/postings/{id}/leave', { path: { id: postingId } }),
     onSuccess: () => refreshGroups(queryClient, postingId),
   });
 }
@@ -113,24 +107,19 @@ export type MemberAction =
   | { kind: 'hand-over' };
 
 /** A member action's call; only invite, withdraw and role answer the member as it now is. */
-type MemberCall = ApiCall<MemberAnswer | { removed: true } | { handedOver: true }>;
-
-function memberRequest(
-  postingId: string,
-  memberId: string,
-  action: MemberAction,
-): [MemberCall, Omit<RequestInit, 'method'>] {
+async function memberRequest(postingId: string, memberId: string, action: MemberAction) {
+  const path = { id: postingId, memberId };
   switch (action.kind) {
     case 'invite':
-      return [groupsApi.invite(postingId, memberId), { body: '{}' }];
+      return api.post('/api/postings/{id}/members/{memberId}/invite', { path });
     case 'withdraw':
-      return [groupsApi.withdraw(postingId, memberId), { body: '{}' }];
+      return api.post('/api/postings/{id}/members/{memberId}/withdraw', { path });
     case 'remove':
-      return [groupsApi.removeMember(postingId, memberId), {}];
+      return api.delete('/api/postings/{id}/members/{memberId}', { path });
     case 'role':
-      return [groupsApi.setRole(postingId, memberId), { body: JSON.stringify({ role: action.role }) }];
+      return api.put('/api/postings/{id}/members/{memberId}/role', { path, body: { role: action.role } });
     case 'hand-over':
-      return [groupsApi.handOver(postingId), { body: JSON.stringify({ memberId }) }];
+      return api.post('/api/postings/{id}/hand-over', { path: { id: postingId }, body: { memberId } });
   }
 }
 
@@ -138,7 +127,7 @@ export function useMemberAction(postingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, action }: { memberId: string; action: MemberAction }) =>
-      apiFetch(...memberRequest(postingId, memberId, action)),
+      memberRequest(postingId, memberId, action),
     onSettled: () => refreshGroups(queryClient, postingId),
   });
 }

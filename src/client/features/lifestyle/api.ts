@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lifestyleApi } from '../../../shared/api/lifestyle';
 import type { LifestyleAnswer } from '../../../shared/lifestyle';
 import type { MyLifestyle } from '../../../shared/schemas/lifestyle';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 import { lifestyleKeys } from './mine';
 
 export { useMyLifestyle } from './mine';
@@ -20,22 +19,20 @@ function useLifestyleChange<Input>(mutationFn: (input: Input) => Promise<MyLifes
 }
 
 export const useSaveLifestyle = () =>
-  useLifestyleChange((answers: LifestyleAnswer[]) =>
-    apiFetch(lifestyleApi.save(), { body: JSON.stringify({ answers }) }),
-  );
+  useLifestyleChange((answers: LifestyleAnswer[]) => api.put('/api/me/lifestyle', { body: { answers } }));
 
-export const useDeleteLifestyle = () => useLifestyleChange(() => apiFetch(lifestyleApi.remove()));
+export const useDeleteLifestyle = () => useLifestyleChange(() => api.delete('/api/me/lifestyle'));
 
 export function usePostingFit(postingId: string) {
   return useQuery({
     queryKey: lifestyleKeys.postingFit(postingId),
-    queryFn: ({ signal }) => apiFetch(lifestyleApi.postingFit(postingId), { signal }),
+    queryFn: ({ signal }) => api.get('/api/postings/{id}/fit', { path: { id: postingId }, signal }),
   });
 }
 
 export function usePingFit(pingId: string) {
   return useQuery({
     queryKey: lifestyleKeys.pingFit(pingId),
-    queryFn: ({ signal }) => apiFetch(lifestyleApi.pingFit(pingId), { signal }),
+    queryFn: ({ signal }) => api.get('/api/pings/{id}/fit', { path: { id: pingId }, signal }),
   });
 }

@@ -3,8 +3,7 @@
  * ask whether to offer 'Best fit' without loading the rest of the feature.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lifestyleApi } from '../../../shared/api/lifestyle';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 
 export const lifestyleKeys = {
   all: ['lifestyle'] as const,
@@ -16,7 +15,7 @@ export const lifestyleKeys = {
 export function useMyLifestyle(enabled = true) {
   return useQuery({
     queryKey: lifestyleKeys.mine,
-    queryFn: ({ signal }) => apiFetch(lifestyleApi.mine(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/me/lifestyle', { signal }),
     enabled,
   });
 }

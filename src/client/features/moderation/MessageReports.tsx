@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { conversationsApi } from '../../../shared/api/conversations';
 import { REPORT_REASON_LABELS } from '../../../shared/moderation';
 import type { MessageReportItem } from '../../../shared/schemas/conversations';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 import { dateTimeText } from '../../common/posting-text';
 import { useClock } from '../../shell/clock';
 import buttonStyles from '../../ui/Button.module.css';
@@ -14,7 +13,7 @@ function ReportCard({ item }: { item: MessageReportItem }) {
   const clock = useClock();
   const queryClient = useQueryClient();
   const dismiss = useMutation({
-    mutationFn: () => apiFetch(conversationsApi.dismissReport(item.id)),
+    mutationFn: () => api.post('/api/moderation/message-reports/{id}/dismiss', { path: { id: item.id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   });
   const headingId = `message-report-${item.id}`;
@@ -60,7 +59,7 @@ function ReportCard({ item }: { item: MessageReportItem }) {
 export function MessageReports() {
   const reports = useQuery({
     queryKey: reportKeys.all,
-    queryFn: ({ signal }) => apiFetch(conversationsApi.reportedMessages(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/moderation/message-reports', { signal }),
   });
   return (
     <section aria-labelledby="message-reports-heading">

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { moderationApi } from '../../../shared/api/moderation';
-import { postingsApi } from '../../../shared/api/postings';
 import type { ReportReason } from '../../../shared/moderation';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 import { postingKeys } from '../../shell/posting-keys';
 
 const moderationKeys = {
@@ -13,21 +11,21 @@ const moderationKeys = {
 export function useReportPosting(postingId: string) {
   return useMutation({
     mutationFn: (input: { reason: ReportReason; details: string }) =>
-      apiFetch(moderationApi.report(postingId), { body: JSON.stringify(input) }),
+      api.post('/api/postings/{id}/reports', { path: { id: postingId }, body: input }),
   });
 }
 
 export function useModerationQueue() {
   return useQuery({
     queryKey: moderationKeys.queue,
-    queryFn: ({ signal }) => apiFetch(moderationApi.queue(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/moderation/queue', { signal }),
   });
 }
 
 export function useModerationActions() {
   return useQuery({
     queryKey: moderationKeys.actions,
-    queryFn: ({ signal }) => apiFetch(moderationApi.actions(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/moderation/actions', { signal }),
   });
 }
 
@@ -35,7 +33,10 @@ export function useModerate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { postingId: string; action: 'dismiss' | 'hide' | 'suspend'; reason: string }) =>
-      apiFetch(moderationApi.act(input.postingId, input.action), { body: JSON.stringify({ reason: input.reason }) }),
+      api.post(`/api/moderation/postings/{id}/${input.action}`, {
+        path: { id: input.postingId },
+        body: { reason: input.reason },
+      }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['moderation'] });
       void queryClient.invalidateQueries({ queryKey: postingKeys.lists });
@@ -47,7 +48,7 @@ export function useModerate() {
 export function useRenewPosting(postingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch(postingsApi.renew(postingId)),
+    mutationFn: () => api.post('/api/postings/{id}/renew', { path: { id: postingId } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: postingKeys.detail(postingId) });
       void queryClient.invalidateQueries({ queryKey: postingKeys.lists });

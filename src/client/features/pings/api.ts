@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pingsApi } from '../../../shared/api/pings';
+import { pingPage } from '../../../shared/list-pages';
 import type { Me } from '../../../shared/schemas/me';
 import type { PingAnswer } from '../../../shared/schemas/ping';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 import { postingKeys } from '../../shell/posting-keys';
 
 const pingKeys = {
@@ -16,7 +16,8 @@ const pingKeys = {
 export function useSendPing(postingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => apiFetch(pingsApi.send(postingId), { body: JSON.stringify({ message }) }),
+    mutationFn: (message: string) =>
+      api.post('/api/postings/{id}/pings', { path: { id: postingId }, body: { message } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: postingKeys.detail(postingId) });
       void queryClient.invalidateQueries({ queryKey: postingKeys.lists });
@@ -28,7 +29,7 @@ export function useSendPing(postingId: string) {
 export function useReceivedPings() {
   return useInfiniteQuery({
     queryKey: pingKeys.received,
-    queryFn: ({ pageParam, signal }) => apiFetch(pingsApi.received(pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api.get('/api/pings/received', { query: pingPage(pageParam), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -37,7 +38,7 @@ export function useReceivedPings() {
 export function useSentPings() {
   return useInfiniteQuery({
     queryKey: pingKeys.sent,
-    queryFn: ({ pageParam, signal }) => apiFetch(pingsApi.sent(pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api.get('/api/pings/sent', { query: pingPage(pageParam), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -48,7 +49,7 @@ export function useAnswerPing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: PingAnswer }) =>
-      apiFetch(pingsApi.answer(id), { body: JSON.stringify({ status }) }),
+      api.patch('/api/pings/{id}', { path: { id }, body: { status } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: pingKeys.received });
       void queryClient.invalidateQueries({ queryKey: pingKeys.awaiting });
@@ -60,7 +61,7 @@ export function useAnswerPing() {
 export function useAwaitingCount(user: Me | null) {
   return useQuery({
     queryKey: pingKeys.awaiting,
-    queryFn: ({ signal }) => apiFetch(pingsApi.awaitingCount(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/pings/awaiting-count', { signal }),
     enabled: Boolean(user?.emailVerified && user.termsAccepted),
     refetchInterval: 60_000,
     staleTime: 30_000,

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { postingsApi } from '../../../shared/api/postings';
 import { pageAddress } from '../../../shared/page-addresses';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 import { usePageTitle } from '../../shell/use-page-title';
 import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from './index';
 import styles from './PostingForm.module.css';
@@ -17,7 +16,7 @@ export function Component() {
 
   const existing = useQuery({
     queryKey: postingQueryKey(postingId ?? ''),
-    queryFn: () => apiFetch(postingsApi.detail(postingId ?? '')),
+    queryFn: () => api.get('/api/postings/{id}', { path: { id: postingId ?? '' } }),
     enabled: editing,
     retry: false,
   });

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
-import { ApiError, apiFetch } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from './PostingForm.module.css';
 import { postingQueryKey } from './query-keys';
@@ -32,7 +31,7 @@ export function DeletePostingButton({ postingId, onDeleted, label = 'Delete', cl
   const remove = async () => {
     setBusy(true);
     try {
-      await apiFetch(postingsApi.remove(postingId));
+      await api.delete('/api/postings/{id}', { path: { id: postingId } });
       setConfirming(false);
       queryClient.removeQueries({ queryKey: postingQueryKey(postingId) });
       await queryClient.invalidateQueries({

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
 import { createPostingSchema, type PostingWrite } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
-import { ApiError, apiFetch } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
 import { useSession } from '../../shell/session';
+import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import buttonStyles from '../../ui/Button.module.css';
 import { AdminFieldset } from './AdminFieldset';
 import { formKit } from './form-kit';
@@ -68,7 +68,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   const existing = useQuery({
     queryKey: postingQueryKey(postingId ?? ''),
-    queryFn: () => apiFetch(postingsApi.detail(postingId ?? '')),
+    queryFn: () => api.get('/api/postings/{id}', { path: { id: postingId ?? '' } }),
     enabled: editing,
     retry: false,
   });
@@ -98,7 +98,6 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const adminName = watch('adminName');
   const adminYear = watch('adminAcademicYear');
   const adminCustomGender = watch('adminCustomGender');
-  const onCampus = location === 'oncampus';
 
   /** Switching location clears the other location's fields (spec section 4, Posting form). */
   const switchLocation = (next: PostingFormValues['listingLocation']) => {
@@ -112,6 +111,9 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
       }
     }
   };
+
+  // What was typed or chosen before the scripts took the form over (after the fill above).
+  useTypedBeforeScripts(`${uid}-form`);
 
   const { phase, setPhase, submit, onInvalid, finish } = usePostingSubmit({
     postingId,
@@ -162,6 +164,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   return (
     <form
       ref={formRef}
+      id={`${uid}-form`}
       className={styles.form}
       noValidate
       aria-label={editing ? 'Edit posting' : 'Create posting'}
@@ -184,7 +187,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
       />
       <LookingForFieldset kit={kit} memberCount={members.fields.length} />
       <AboutFieldset kit={kit} description={description} />
-      {onCampus ? null : <RentFieldset kit={kit} />}
+      <RentFieldset kit={kit} className={styles.offCampusOnly} />
 
       <ImagesField
         items={images}

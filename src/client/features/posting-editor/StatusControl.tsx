@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
 import { POSTING_STATUSES, type PostingStatus } from '../../../shared/options';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
@@ -48,7 +47,7 @@ export function StatusControl({ postingId, status, mayChange, onChanged }: Statu
     setBusy(true);
     setLive(messages.status.updating);
     try {
-      await apiFetch(postingsApi.setStatus(postingId), { body: JSON.stringify({ status: next }) });
+      await api.patch('/api/postings/{id}/status', { path: { id: postingId }, body: { status: next } });
       setLive(messages.status.updated);
       queryClient.setQueryData<PostingDetail>(postingQueryKey(postingId), (old) =>
         old ? { ...old, status: next } : old,

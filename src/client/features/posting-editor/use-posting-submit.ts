@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormGetValues } from 'react-hook-form';
-import { postingsApi } from '../../../shared/api/postings';
 import { messages } from '../../../shared/messages';
 import { type PostingWrite, validatePosting } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -70,7 +69,7 @@ export function usePostingSubmit({
     setPhase({ kind: 'uploading', progress: 0 });
     try {
       const saved = await sendPostingForm({
-        call: editing ? postingsApi.update(postingId) : postingsApi.create(),
+        postingId: editing ? postingId : undefined,
         body,
         onProgress: (fraction) => setPhase({ kind: 'uploading', progress: Math.round(fraction * 100) }),
       });

@@ -1,10 +1,10 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { postingsApi } from '../../../shared/api/postings';
+import { profileListPage, searchPage } from '../../../shared/list-pages';
 import { messages } from '../../../shared/messages';
 import { filtersToParams } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { PostingCard, PostingDetail, PostingPage } from '../../../shared/schemas/posting-view';
-import { ApiError, apiFetch } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { postingKeys } from '../../shell/posting-keys';
 import { showNotice } from '../../ui/Notice';
 
@@ -13,17 +13,18 @@ export function useSearch(filters: SearchFilters) {
   const query = filtersToParams(filters).toString();
   return useInfiniteQuery({
     queryKey: postingKeys.search(query),
-    queryFn: ({ pageParam, signal }) => apiFetch(postingsApi.search(filters, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api.get('/api/postings', { query: searchPage(filters, pageParam), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
 /** One of the profile's lists, 2 cards a page ('SHOW MORE POSTINGS...' adds 2). */
-export function useMyPostings(which: 'administered' | 'bookmarked', pageSize: number) {
+export function useMyPostings(which: 'administered' | 'bookmarked') {
   return useInfiniteQuery({
     queryKey: postingKeys.mine(which),
-    queryFn: ({ pageParam, signal }) => apiFetch(postingsApi.mine(which, pageSize, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`/api/me/postings/${which}`, { query: profileListPage(pageParam), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -32,7 +33,7 @@ export function useMyPostings(which: 'administered' | 'bookmarked', pageSize: nu
 export function usePostingDetail(id: string | null) {
   return useQuery({
     queryKey: postingKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => apiFetch(postingsApi.detail(id ?? ''), { signal }),
+    queryFn: ({ signal }) => api.get('/api/postings/{id}', { path: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });
@@ -43,7 +44,9 @@ export function useBookmarkToggle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, bookmarked }: { id: string; bookmarked: boolean }) =>
-      apiFetch(bookmarked ? postingsApi.bookmark(id) : postingsApi.unbookmark(id)),
+      bookmarked
+        ? api.put('/api/postings/{id}/bookmark', { path: { id } })
+        : api.delete('/api/postings/{id}/bookmark', { path: { id } }),
     onSuccess: ({ postingId, bookmarked }) => {
       const mark = (card: PostingCard) => (card.id === postingId ? { ...card, viewerBookmarked: bookmarked } : card);
       queryClient.setQueriesData<InfiniteData<PostingPage>>({ queryKey: postingKeys.lists }, (data) =>

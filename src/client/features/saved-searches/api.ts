@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { savedSearchesApi } from '../../../shared/api/saved-searches';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { SavedSearchCreate, SavedSearchUpdate } from '../../../shared/schemas/saved-search';
-import { apiFetch } from '../../api/client';
+import { api } from '../../api/client';
 
 const savedSearchKeys = { all: ['saved-searches'] as const };
 
 export function useSavedSearches() {
   return useQuery({
     queryKey: savedSearchKeys.all,
-    queryFn: ({ signal }) => apiFetch(savedSearchesApi.list(), { signal }),
+    queryFn: ({ signal }) => api.get('/api/saved-searches', { signal }),
   });
 }
 
@@ -17,7 +16,7 @@ export function useSaveSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<SavedSearchCreate, 'filters'> & { filters: SearchFilters }) =>
-      apiFetch(savedSearchesApi.create(), { body: JSON.stringify(input) }),
+      api.post('/api/saved-searches', { body: input }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
   });
 }
@@ -26,7 +25,7 @@ export function useUpdateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...changes }: SavedSearchUpdate & { id: string }) =>
-      apiFetch(savedSearchesApi.update(id), { body: JSON.stringify(changes) }),
+      api.patch('/api/saved-searches/{id}', { path: { id }, body: changes }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
   });
 }
@@ -34,12 +33,13 @@ export function useUpdateSavedSearch() {
 export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch(savedSearchesApi.remove(id)),
+    mutationFn: (id: string) => api.delete('/api/saved-searches/{id}', { path: { id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
   });
 }
 
 export const describeUnsubscribe = (id: string, token: string, signal?: AbortSignal) =>
-  apiFetch(savedSearchesApi.describeUnsubscribe(id, token), { signal });
+  api.get('/api/saved-searches/unsubscribe', { query: { id, token }, signal });
 
-export const confirmUnsubscribe = (id: string, token: string) => apiFetch(savedSearchesApi.unsubscribe(id, token));
+export const confirmUnsubscribe = (id: string, token: string) =>
+  api.post('/api/saved-searches/unsubscribe', { query: { id, token } });

@@ -1,5 +1,4 @@
 import { messages } from '../../../shared/messages';
-import { PROFILE_LIST_STEP } from '../../../shared/options';
 import { useMyPostings } from '../../features/postings/api';
 import { PagedListStates } from '../../ui/PagedListStates';
 import { CardGrid } from '../posting-card/PostingCard';
@@ -14,7 +13,7 @@ function PostingList({ which }: { which: keyof typeof LISTS }) {
   const list = LISTS[which];
   // Pages of 2: the first page is the first 2 cards (PROFILE_LIST_INITIAL), each
   // 'SHOW MORE POSTINGS...' fetches the next 2 (PROFILE_LIST_STEP).
-  const query = useMyPostings(which, PROFILE_LIST_STEP);
+  const query = useMyPostings(which);
   return (
     <section id={list.id} className={styles.list} aria-labelledby={`${list.id}-heading`} tabIndex={-1}>
       <h2 id={`${list.id}-heading`}>{list.title}</h2>
