@@ -23,7 +23,7 @@ export function LocationFieldset({
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Location</legend>
-      <div className="segmented">
+      <div className={`segmented ${styles.locationChoice}`}>
         {LISTING_LOCATIONS.map((value) => (
           <label key={value} className="segmented-option">
             <input
@@ -38,7 +38,9 @@ export function LocationFieldset({
           </label>
         ))}
       </div>
-      {location === 'oncampus' ? (
+      {/* Both drawn; the stylesheet shows the checked radio's (issue 31): before the scripts have
+          taken the page over, a choice already shows its own fields. */}
+      <div className={styles.onCampusOnly}>
         <Field id={fid('dorm')} label="Dorm" error={err('dorm')} required>
           <select {...controlProps('dorm')}>
             <option value="">Select a dorm</option>
@@ -49,11 +51,12 @@ export function LocationFieldset({
             ))}
           </select>
         </Field>
-      ) : (
+      </div>
+      <div className={styles.offCampusOnly}>
         <Field id={fid('address')} label="Address" error={err('address')} required>
           <input autoComplete="street-address" {...controlProps('address')} />
         </Field>
-      )}
+      </div>
     </fieldset>
   );
 }

@@ -6,11 +6,11 @@ import { ChoiceSelect, type FormKit } from './form-kit';
 import styles from './PostingForm.module.css';
 
 /** Off campus: the rent (written '$1200' until focused), its type, utilities and the dates. */
-export function RentFieldset({ kit }: { kit: FormKit }) {
+export function RentFieldset({ kit, className = '' }: { kit: FormKit; className?: string }) {
   const { fid, err, controlAria, controlProps, control } = kit;
   const [rentFocused, setRentFocused] = useState(false);
   return (
-    <fieldset className={styles.fieldset}>
+    <fieldset className={`${styles.fieldset} ${className}`}>
       <legend className={styles.legend}>Rent and dates</legend>
       <div className={styles.grid}>
         <Field id={fid('monthlyRent')} label="Monthly rent" error={err('monthlyRent')} hint="Whole dollars">
