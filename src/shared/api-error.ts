@@ -1,12 +1,10 @@
-/** The one error shape every API error has (docs/architecture.md, API). */
-export interface ApiErrorBody {
-  error: {
-    code: string;
-    title: string;
-    message: string;
-    details?: string[];
-  };
-}
+/**
+ * The one error shape every API error has (docs/architecture.md, API): its type is its schema's
+ * (schemas/api-error.ts); this check of it is zod-free, so the client's first load does not grow.
+ */
+import type { ApiErrorBody } from './schemas/api-error';
+
+export type { ApiErrorBody };
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;

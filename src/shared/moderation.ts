@@ -1,10 +1,3 @@
-/**
- * Reports and the moderators' queue (issue 14): the reasons, limits and labels, and what the queue
- * and the audit record answer. No zod here, so pages can show them without the validation chunk;
- * the request schemas are in schemas/moderation.ts.
- */
-import type { ListingLocation, PostingStatus } from './options';
-
 /** What students and moderators are told (not in the catalogue of docs/product-spec.md; kept out of messages.ts). */
 export const moderationMessages = {
   reportFailedTitle: 'Report Not Sent',
@@ -50,52 +43,6 @@ export const MODERATION_ACTION_LABELS: Record<ModerationActionKind, string> = {
   'auto-hide': 'Hidden automatically',
 };
 
-export interface QueueReport {
-  id: string;
-  reason: ReportReason;
-  details: string | null;
-  reporterName: string;
-  createdAt: string;
-}
-
-export interface QueueItem {
-  posting: {
-    id: string;
-    listingLocation: ListingLocation;
-    dorm: string | null;
-    address: string | null;
-    status: PostingStatus;
-    description: string | null;
-    adminName: string;
-    adminEmail: string;
-    adminUserId: string;
-    adminSuspended: boolean;
-    hidden: { kind: 'auto' | 'moderator' | 'suspended'; reason: string | null; at: string } | null;
-    appealedAt: string | null;
-  };
-  /** Different students with open reports. */
-  reporterCount: number;
-  /** Open reports per reason. */
-  reasons: { reason: ReportReason; count: number }[];
-  reports: QueueReport[];
-}
-
-export interface AuditEntry {
-  id: string;
-  action: ModerationActionKind;
-  /** The moderator's e-mail, or null for the automatic rule. */
-  moderatorEmail: string | null;
-  postingId: string | null;
-  postingLabel: string | null;
-  targetEmail: string | null;
-  reason: string | null;
-  createdAt: string;
-}
-
-/** What the posting's admin and moderators see about a hidden posting. */
-export interface PostingModerationView {
-  hidden: boolean;
-  kind: 'auto' | 'moderator' | 'suspended' | null;
-  reason: string | null;
-  appealPending: boolean;
-}
+// What the API answers about moderation: the types of the schemas its routes declare.
+export type { AuditEntry, QueueItem, QueueReport } from './schemas/moderation-answers';
+export type { PostingModerationView } from './schemas/posting-answers';

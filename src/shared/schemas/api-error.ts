@@ -1,9 +1,9 @@
 /**
- * The one error shape (src/shared/api-error.ts) as a schema, for the API's answers: every route
- * declares it for its 4xx and 5xx answers, so the OpenAPI document says what a refusal looks like
- * and the serializer checks each one. Server side only (the client reads errors with isApiErrorBody).
+ * The one error shape as a schema and its type, for the API's answers: every route declares it for
+ * its 4xx and 5xx answers, so the OpenAPI document says what a refusal looks like and the
+ * serializer checks each one. The schema is the server's only; the client reads errors with
+ * isApiErrorBody (src/shared/api-error.ts) and throws them as one ApiError (src/client/api/client.ts).
  */
-import type { ApiErrorBody } from '../api-error';
 import { z } from './zod';
 
 const apiErrorSchema = z.strictObject({
@@ -13,7 +13,9 @@ const apiErrorSchema = z.strictObject({
     message: z.string(),
     details: z.array(z.string()).optional(),
   }),
-}) satisfies z.ZodType<ApiErrorBody>;
+});
+/** The one error shape every API error has (docs/architecture.md, API). */
+export type ApiErrorBody = z.output<typeof apiErrorSchema>;
 
 /** Spread into a route's `response`: what its refusals and failures answer. */
 export const problemAnswers = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;

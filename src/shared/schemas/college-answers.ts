@@ -1,9 +1,8 @@
 /**
- * GET /api/config's answer (college.ts's PublicConfig) as a schema: the route declares it, the
- * serializer checks it (strict objects: nothing of the private configuration can slip out), and
- * the OpenAPI document is made from it.
+ * GET /api/config's answer as a schema and its type: the route declares it, the serializer checks
+ * it (strict objects: nothing of the private configuration can slip out), and the OpenAPI document
+ * is made from it.
  */
-import type { PublicConfig } from './college';
 import { lifestyleQuestionViewSchema } from './lifestyle-answers';
 import { z } from './zod';
 
@@ -24,9 +23,12 @@ export const publicConfigSchema = z.strictObject({
   }),
   groupsMatched: z.number().int(),
   termsVersion: z.string(),
+  /** The lifestyle questionnaire this college asks. */
   lifestyleQuestions: z.array(lifestyleQuestionViewSchema),
   auth: z.strictObject({
     oidc: z.strictObject({ label: z.string() }).nullable(),
     emailPassword: z.boolean(),
   }),
-}) satisfies z.ZodType<PublicConfig>;
+});
+/** What the browser may know about the deployment: served at GET /api/config. */
+export type PublicConfig = z.output<typeof publicConfigSchema>;

@@ -1,4 +1,4 @@
-import { activeQuestions, DEFAULT_QUESTIONS, type LifestyleQuestion } from '../lifestyle';
+import { activeQuestions, DEFAULT_QUESTIONS } from '../lifestyle';
 import { lifestyleConfigSchema } from './lifestyle';
 import { scamWarningsConfigSchema } from './scam-warnings';
 import { z } from './zod';
@@ -116,20 +116,5 @@ export const collegeConfigSchema = z
 
 export type CollegeConfig = z.infer<typeof collegeConfigSchema>;
 
-/** What the browser may know about the deployment: served at GET /api/config. */
-export interface PublicConfig {
-  productName: string;
-  college: { name: string; shortName: string; emailDomain: string };
-  theme: CollegeConfig['theme'];
-  logo: string;
-  logoFull: string;
-  dorms: { key: string; label: string; image: string }[];
-  offCampusImage: string;
-  landingImages: { src: string; alt: string }[];
-  footer: CollegeConfig['footer'];
-  groupsMatched: number;
-  termsVersion: string;
-  /** The lifestyle questionnaire this college asks. */
-  lifestyleQuestions: LifestyleQuestion[];
-  auth: { oidc: { label: string } | null; emailPassword: boolean };
-}
+/** What the browser may know about the deployment (GET /api/config): its schema's type. */
+export type { PublicConfig } from './college-answers';

@@ -6,16 +6,5 @@ export const RENEWAL_ACTION_LABELS: Record<RenewalAction, string> = {
   fulfil: 'Mark Fulfilled',
 };
 
-/** GET /api/renewals/:token: what the link would do (nothing changes until the page POSTs). */
-export interface RenewalPreview {
-  action: RenewalAction;
-  postingId: string;
-  place: string;
-}
-
-/** POST /api/renewals/:token. */
-export interface RenewalResult {
-  action: RenewalAction;
-  postingId: string;
-  message: string;
-}
+// What the API answers: the types of the schemas its routes declare.
+export type { RenewalPreview, RenewalResult } from './posting-answers';

@@ -3,8 +3,12 @@
  * member chose to share. The request schemas are what the server validates with; the view types
  * are what the API answers. Decision 0024 holds the model.
  */
-import { ACADEMIC_YEARS, type AcademicYear, GENDERS, type Gender } from '../options';
+import { ACADEMIC_YEARS, GENDERS } from '../options';
+import type { InvitationView, MyGroupView } from './group-answers';
 import { z } from './zod';
+
+// What the API answers about groups: the types of the schemas its routes declare.
+export type { GroupMemberView, InvitationView, MyGroupView, TypedMemberView } from './group-answers';
 
 /** A member row's state. The admin (member 1) is always 'joined'. */
 export const MEMBER_STATES = ['not-invited', 'invited', 'joined', 'declined'] as const;
@@ -19,75 +23,8 @@ export const INVITATION_TTL_DAYS = 14;
 /** The admin may send an invitation to one member again only after this long. */
 export const INVITATION_RESEND_MINUTES = 10;
 
-/**
- * A member as the detail view shows it. A joined member shows their own account's name and only
- * what they chose to share; a member who has not joined shows only the name and year the admin
- * typed, never any contact detail, and is never linked to an account.
- */
-export interface GroupMemberView {
-  /** The member row's id (stable across edits while the row stays). */
-  id: string;
-  position: number;
-  joined: boolean;
-  role: GroupRole;
-  name: string;
-  /** Typed by the admin (not joined), or shared by the member (joined); else null. */
-  academicYear: AcademicYear | null;
-  /** Joined members who share it only. */
-  gender: Gender | null;
-  customGender: string | null;
-  email: string | null;
-  instagramHandle: string | null;
-  phoneNumber: string | null;
-  /** The signed-in viewer is this member. */
-  isYou: boolean;
-  /** The posting's admin only: the row as typed and its invitation; null for everyone else. */
-  typed: TypedMemberView | null;
-}
-
-/** What the admin typed for a member row, and where its invitation stands (the admin only). */
-export interface TypedMemberView {
-  state: MemberState;
-  name: string;
-  academicYear: AcademicYear;
-  gender: Gender;
-  customGender: string | null;
-  /** The invitation address (a college address), or null. */
-  email: string | null;
-  /** Typed before groups were invitations (migration 0011); shown to the admin alone. */
-  instagramHandle: string | null;
-  invitedAt: string | null;
-  invitationExpiresAt: string | null;
-  /** When the admin may send the invitation again (resend limit), or null when they may now. */
-  resendAfter: string | null;
-}
-
-/** An invitation as the invited student sees it (their profile, and the link's page). */
-export interface InvitationView {
-  /** The member row's id; also the id in /api/invitations/:id/... */
-  id: string;
-  postingId: string;
-  /** The admin's account name. */
-  adminName: string;
-  /** The dorm's name or the address. */
-  place: string;
-  /** The name the admin typed for this member. */
-  memberName: string;
-  expiresAt: string;
-}
-
 export interface InvitationList {
   items: InvitationView[];
-}
-
-/** A group the viewer joined (not as its admin): the profile's My Groups. */
-export interface MyGroupView {
-  postingId: string;
-  place: string;
-  role: GroupRole;
-  adminName: string;
-  status: string;
-  joinedAt: string;
 }
 
 export interface MyGroupList {
@@ -117,21 +54,6 @@ export const roleChangeSchema = z.object({ role: z.enum(['coadmin', 'member']) }
 export const handOverSchema = z.object({ memberId: z.string().uuid() });
 /** The link's page asks for its invitation by token; joining by link sends it back. */
 export const invitationTokenSchema = z.object({ token: z.string().min(1).max(200) });
-
-/** POST /api/invitations/:id/join. */
-export interface JoinAnswer {
-  postingId: string;
-}
-
-/** POST /api/postings/:id/members/:memberId/invite, /withdraw and PUT .../role: the row as the admin now sees it. */
-export interface MemberAnswer {
-  member: GroupMemberView;
-}
-
-/** GET /api/me/invitations/count: pending, unexpired invitations to the viewer's address. */
-export interface InvitationCount {
-  count: number;
-}
 
 /** The messages of groups (exact strings; the UI shows what the server says). */
 export const groupMessages = {

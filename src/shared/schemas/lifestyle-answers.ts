@@ -1,12 +1,11 @@
 /**
- * What the API answers about lifestyle profiles and fit (lifestyle.ts's types), as schemas: the
- * routes declare them, the serializer checks each answer (strict objects: no other student's
- * answers can slip out in a field the type does not name), and the OpenAPI document is made from
- * them.
+ * What the API answers about lifestyle profiles and fit, as schemas and their types: the routes
+ * declare them, the serializer checks each answer (strict objects: no other student's answers can
+ * slip out in a field the type does not name), and the OpenAPI document is made from them. A
+ * question and an answer are the matching model's own types (../lifestyle.ts), checked here.
  */
 import { BANDS, IMPORTANCES, type LifestyleAnswer, type LifestyleQuestion } from '../lifestyle';
 import { MEMBER_STATES } from './groups';
-import type { FitView, MyLifestyle, OwnGroupMember } from './lifestyle';
 import { z } from './zod';
 
 export const lifestyleQuestionViewSchema = z.strictObject({
@@ -27,7 +26,9 @@ const answerSchema = z.strictObject({
 export const myLifestyleSchema = z.strictObject({
   questions: z.array(lifestyleQuestionViewSchema),
   answers: z.array(answerSchema),
-}) satisfies z.ZodType<MyLifestyle>;
+});
+/** GET /api/me/lifestyle: the viewer's own answers (nobody else's answers ever leave the server). */
+export type MyLifestyle = z.output<typeof myLifestyleSchema>;
 
 const role = z.enum(['admin', 'member']);
 
@@ -43,12 +44,20 @@ const memberFitSchema = z.union([
 ]);
 
 const ownGroupMemberSchema = z.strictObject({
+  /** The member row's id (as in the posting's members). */
   id: z.string(),
   position: z.number().int(),
+  /** The account's name when joined, else the name the admin typed. */
   name: z.string(),
   state: z.enum(MEMBER_STATES),
+  /** Joined and has answered the questionnaire. */
   hasProfile: z.boolean(),
-}) satisfies z.ZodType<OwnGroupMember>;
+});
+/**
+ * A member of the admin's own group: where they stand (issue 23) and whether the fit can include
+ * them. Only a joined member is ever compared; inviting is the member row's Invite action.
+ */
+export type OwnGroupMember = z.output<typeof ownGroupMemberSchema>;
 
 export const fitViewSchema = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('no-profile'), studentName: z.string() }),
@@ -59,4 +68,6 @@ export const fitViewSchema = z.discriminatedUnion('status', [
     band: z.enum(BANDS).nullable(),
     members: z.array(memberFitSchema),
   }),
-]) satisfies z.ZodType<FitView>;
+]);
+/** GET /api/postings/:id/fit and GET /api/pings/:id/fit. */
+export type FitView = z.output<typeof fitViewSchema>;

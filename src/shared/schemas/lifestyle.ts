@@ -1,14 +1,10 @@
 /** Lifestyle answers as the profile sends them, checked against the questions a deployment asks. */
 
-import {
-  type GroupFitResult,
-  IMPORTANCES,
-  type LifestyleAnswer,
-  type LifestyleQuestion,
-  MAX_OPTIONS,
-} from '../lifestyle';
-import type { MemberState } from './groups';
+import { IMPORTANCES, type LifestyleAnswer, type LifestyleQuestion, MAX_OPTIONS } from '../lifestyle';
 import { z } from './zod';
+
+// What the API answers: the types of the schemas its routes declare.
+export type { FitView, MyLifestyle, OwnGroupMember } from './lifestyle-answers';
 
 const key = z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and dashes');
 
@@ -85,30 +81,3 @@ export function lifestyleAnswersSchema(questions: readonly LifestyleQuestion[]) 
     })
     .transform(({ answers }) => answers.map((a): LifestyleAnswer => ({ ...a, accept: [...new Set(a.accept)] })));
 }
-
-/** GET /api/me/lifestyle: the viewer's own answers (nobody else's answers ever leave the server). */
-export interface MyLifestyle {
-  questions: LifestyleQuestion[];
-  answers: LifestyleAnswer[];
-}
-
-/**
- * A member of the admin's own group: where they stand (issue 23) and whether the fit can include
- * them. Only a joined member is ever compared; inviting is the member row's Invite action.
- */
-export interface OwnGroupMember {
-  /** The member row's id (as in the posting's members). */
-  id: string;
-  position: number;
-  /** The account's name when joined, else the name the admin typed. */
-  name: string;
-  state: MemberState;
-  /** Joined and has answered the questionnaire. */
-  hasProfile: boolean;
-}
-
-/** GET /api/postings/:id/fit and GET /api/pings/:id/fit. */
-export type FitView =
-  | { status: 'no-profile'; studentName: string }
-  | { status: 'own'; members: OwnGroupMember[] }
-  | ({ status: 'ok'; studentName: string } & GroupFitResult);

@@ -1,9 +1,9 @@
 /**
- * What the API answers about reports and moderation (../moderation.ts's types), as schemas: the
- * routes declare them, the serializer checks each answer (strict objects), and the OpenAPI
- * document is made from them.
+ * What the API answers about reports and moderation, as schemas and their types: the routes
+ * declare them, the serializer checks each answer (strict objects), and the OpenAPI document is
+ * made from them.
  */
-import { type AuditEntry, MODERATION_ACTIONS, type QueueItem, type QueueReport, REPORT_REASONS } from '../moderation';
+import { MODERATION_ACTIONS, REPORT_REASONS } from '../moderation';
 import { LISTING_LOCATIONS, POSTING_STATUSES } from '../options';
 import { z } from './zod';
 
@@ -15,7 +15,8 @@ const queueReportSchema = z.strictObject({
   details: z.string().nullable(),
   reporterName: z.string(),
   createdAt: iso,
-}) satisfies z.ZodType<QueueReport>;
+});
+export type QueueReport = z.output<typeof queueReportSchema>;
 
 const queueItemSchema = z.strictObject({
   posting: z.strictObject({
@@ -34,21 +35,26 @@ const queueItemSchema = z.strictObject({
       .nullable(),
     appealedAt: iso.nullable(),
   }),
+  /** Different students with open reports. */
   reporterCount: z.number().int(),
+  /** Open reports per reason. */
   reasons: z.array(z.strictObject({ reason: z.enum(REPORT_REASONS), count: z.number().int() })),
   reports: z.array(queueReportSchema),
-}) satisfies z.ZodType<QueueItem>;
+});
+export type QueueItem = z.output<typeof queueItemSchema>;
 
 const auditEntrySchema = z.strictObject({
   id: z.string(),
   action: z.enum([...MODERATION_ACTIONS, 'auto-hide']),
+  /** The moderator's e-mail, or null for the automatic rule. */
   moderatorEmail: z.string().nullable(),
   postingId: z.string().nullable(),
   postingLabel: z.string().nullable(),
   targetEmail: z.string().nullable(),
   reason: z.string().nullable(),
   createdAt: iso,
-}) satisfies z.ZodType<AuditEntry>;
+});
+export type AuditEntry = z.output<typeof auditEntrySchema>;
 
 export const moderationQueueSchema = z.strictObject({ items: z.array(queueItemSchema) });
 export const moderationAuditSchema = z.strictObject({ items: z.array(auditEntrySchema) });

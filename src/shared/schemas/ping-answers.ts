@@ -1,9 +1,8 @@
 /**
- * What the API answers about pings (ping.ts's types), as schemas: the routes declare them, the
+ * What the API answers about pings, as schemas and their types: the routes declare them, the
  * serializer checks each answer (strict objects), and the OpenAPI document is made from them.
  */
 import { LISTING_LOCATIONS, PING_STATUSES, POSTING_STATUSES } from '../options';
-import type { PingPostingRef, ReceivedPing, SentPing } from './ping';
 import { z } from './zod';
 
 const iso = z.string();
@@ -14,7 +13,9 @@ const pingPostingRefSchema = z.strictObject({
   dorm: z.string().nullable(),
   address: z.string().nullable(),
   status: z.enum(POSTING_STATUSES),
-}) satisfies z.ZodType<PingPostingRef>;
+});
+/** The posting a ping is about, enough to name it and link to it. */
+export type PingPostingRef = z.output<typeof pingPostingRefSchema>;
 
 export const receivedPingSchema = z.strictObject({
   id: z.string(),
@@ -25,9 +26,13 @@ export const receivedPingSchema = z.strictObject({
   status: z.enum(PING_STATUSES),
   createdAt: iso,
   answeredAt: iso.nullable(),
+  /** The viewer may accept or decline it (the group's admin or a co-admin); a member reads it only. */
   viewerMayAnswer: z.boolean(),
+  /** Its conversation (issue 19): GET /api/conversations/:id; null only for a ping written outside the API. */
   conversationId: z.string().nullable(),
-}) satisfies z.ZodType<ReceivedPing>;
+});
+/** A ping in the admin's inbox. */
+export type ReceivedPing = z.output<typeof receivedPingSchema>;
 
 export const sentPingSchema = z.strictObject({
   id: z.string(),
@@ -36,8 +41,11 @@ export const sentPingSchema = z.strictObject({
   status: z.enum(PING_STATUSES),
   createdAt: iso,
   answeredAt: iso.nullable(),
+  /** Its conversation (issue 19): GET /api/conversations/:id; null only for a ping written outside the API. */
   conversationId: z.string().nullable(),
-}) satisfies z.ZodType<SentPing>;
+});
+/** A ping in the sender's list. */
+export type SentPing = z.output<typeof sentPingSchema>;
 
 const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.strictObject({ items: z.array(item), nextCursor: z.string().nullable() });

@@ -1,8 +1,8 @@
 /**
- * What the API answers about postings (posting-view.ts's types), as schemas: the routes declare
- * them, the serializer checks each answer against them (strict objects: a field the type does not
- * name is a failure, not a silent leak), and the OpenAPI document is made from them. The compiler
- * checks each against its type.
+ * What the API answers about postings, as schemas and their types: the routes declare them, the
+ * serializer checks each answer against them (strict objects: a field the type does not name is a
+ * failure, not a silent leak), and the OpenAPI document is made from them. The types are the
+ * schemas' own (z.output), so the two cannot differ.
  */
 import { BANDS } from '../lifestyle-bands';
 import {
@@ -14,23 +14,23 @@ import {
   RENT_TYPES,
   UTILITIES,
 } from '../options';
-import { RENEWAL_ACTIONS, type RenewalPreview, type RenewalResult } from './freshness';
+import { RENEWAL_ACTIONS } from './freshness';
 import { groupMemberViewSchema } from './group-answers';
 import { GROUP_ROLES } from './groups';
-import type { PostingModerationView } from './moderation';
-import type { ViewerPing } from './ping';
-import type { AdminContactView, PostingCard, PostingDetail, PostingImageView, PostingPage } from './posting-view';
 import { z } from './zod';
 
 const iso = z.string();
 
 const postingImageViewSchema = z.strictObject({
   id: z.string(),
+  /** Small WebP for cards (lazy-loaded). */
   cardUrl: z.string(),
+  /** Large WebP for the carousel. */
   fullUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-}) satisfies z.ZodType<PostingImageView>;
+});
+export type PostingImageView = z.output<typeof postingImageViewSchema>;
 
 const adminContactSchema = z.strictObject({
   name: z.string(),
@@ -38,22 +38,28 @@ const adminContactSchema = z.strictObject({
   academicYear: z.enum(ACADEMIC_YEARS),
   gender: z.enum(GENDERS),
   customGender: z.string().nullable(),
+  /** Off-campus postings, or the posting's admin; null for anyone else on campus (docs/product-spec.md, section 2). */
   phoneNumber: z.string().nullable(),
   instagramHandle: z.string().nullable(),
-}) satisfies z.ZodType<AdminContactView>;
+});
+export type AdminContactView = z.output<typeof adminContactSchema>;
 
 const viewerPingSchema = z.strictObject({
   id: z.string(),
   status: z.enum(PING_STATUSES),
   createdAt: iso,
-}) satisfies z.ZodType<ViewerPing>;
+});
+/** The viewer's latest ping of one posting, on the detail view. */
+export type ViewerPing = z.output<typeof viewerPingSchema>;
 
 const postingModerationViewSchema = z.strictObject({
   hidden: z.boolean(),
   kind: z.enum(['auto', 'moderator', 'suspended']).nullable(),
   reason: z.string().nullable(),
   appealPending: z.boolean(),
-}) satisfies z.ZodType<PostingModerationView>;
+});
+/** What the posting's admin and moderators see about a hidden posting. */
+export type PostingModerationView = z.output<typeof postingModerationViewSchema>;
 
 export const postingDetailSchema = z.strictObject({
   id: z.string(),
@@ -61,31 +67,47 @@ export const postingDetailSchema = z.strictObject({
   dorm: z.string().nullable(),
   address: z.string().nullable(),
   adminContact: adminContactSchema,
+  /** The admin ticked them: the detail view shows their phone (off-campus) and Instagram to others. */
   adminShowsPhone: z.boolean(),
   adminShowsInstagram: z.boolean(),
   aimInteger: z.number().int(),
   curGroupSize: z.number().int(),
   curNumSeek: z.number().int(),
   members: z.array(groupMemberViewSchema),
+  /** Whole dollars a month, or null. */
   monthlyRent: z.number().nullable(),
   rentType: z.enum(RENT_TYPES).nullable(),
+  /** ISO dates (YYYY-MM-DD), off-campus only. */
   rentStart: z.string().nullable(),
   rentEnd: z.string().nullable(),
   utilities: z.enum(UTILITIES).nullable(),
   sublet: z.boolean(),
   status: z.enum(POSTING_STATUSES),
   images: z.array(postingImageViewSchema),
+  /** How many other students pinged interest (each counted once). */
   interestCount: z.number().int(),
+  /** The group's own words about itself (plain text, line breaks kept), or null. */
   description: z.string().nullable(),
   createdAt: iso,
   updatedAt: iso,
+  /** For the signed-in viewer: are they the posting's admin (delete, manage members, hand over)? */
   viewerIsAdmin: z.boolean(),
+  /**
+   * The viewer's role in the group: 'admin', 'coadmin' (may edit, change the status and answer
+   * pings), 'member' (joined), or null.
+   */
   viewerRole: z.enum(GROUP_ROLES).nullable(),
+  /** For the signed-in viewer: have they bookmarked it? */
   viewerBookmarked: z.boolean(),
+  /** For the signed-in viewer: their latest ping of this posting, or null. */
   viewerPing: viewerPingSchema.nullable(),
+  /** When the posting was marked stale (no answer to 'Still looking?'), or null while fresh. */
   staleAt: iso.nullable(),
+  /** Its moderation state, for its admin and moderators only (null for everyone else). */
   moderation: postingModerationViewSchema.nullable(),
-}) satisfies z.ZodType<PostingDetail>;
+});
+/** A whole posting: the detail view and the edit form. */
+export type PostingDetail = z.output<typeof postingDetailSchema>;
 
 const postingCardSchema = z.strictObject({
   id: z.string(),
@@ -98,21 +120,32 @@ const postingCardSchema = z.strictObject({
   monthlyRent: z.number().nullable(),
   rentType: z.enum(RENT_TYPES).nullable(),
   sublet: z.boolean(),
+  /** The first image's card variant, or null (the client then shows the dorm's or off-campus image). */
   imageUrl: z.string().nullable(),
   interestCount: z.number().int(),
   createdAt: iso,
   updatedAt: iso,
+  /** Marked stale (no answer to 'Still looking?'); search shows these only when asked. */
   stale: z.boolean(),
   viewerIsAdmin: z.boolean(),
   viewerBookmarked: z.boolean(),
+  /** 'Best fit' results only: the viewer's band with the group, or null when nobody could be compared. */
   fitBand: z.enum(BANDS).nullable().optional(),
-}) satisfies z.ZodType<PostingCard>;
+});
+/** Only what a card shows: the postings list and the profile lists. */
+export type PostingCard = z.output<typeof postingCardSchema>;
 
 export const postingPageSchema = z.strictObject({
   items: z.array(postingCardSchema),
+  /** Opaque cursor for the next page, or null at the end. */
   nextCursor: z.string().nullable(),
+  /**
+   * Search only, first page only: how many postings match. Counting stops at a cap, and then
+   * `atLeast` is true ('1,000+'). Null on later pages.
+   */
   total: z.strictObject({ count: z.number().int(), atLeast: z.boolean() }).nullable().optional(),
-}) satisfies z.ZodType<PostingPage>;
+});
+export type PostingPage = z.output<typeof postingPageSchema>;
 
 /** PUT and DELETE /api/postings/:id/bookmark. */
 export const bookmarkStateSchema = z.strictObject({ postingId: z.string(), bookmarked: z.boolean() });
@@ -131,13 +164,17 @@ export const renewalPreviewSchema = z.strictObject({
   action: z.enum(RENEWAL_ACTIONS),
   postingId: z.string(),
   place: z.string(),
-}) satisfies z.ZodType<RenewalPreview>;
+});
+/** GET /api/renewals/:token: what the link would do (nothing changes until the page POSTs). */
+export type RenewalPreview = z.output<typeof renewalPreviewSchema>;
 
 export const renewalResultSchema = z.strictObject({
   action: z.enum(RENEWAL_ACTIONS),
   postingId: z.string(),
   message: z.string(),
-}) satisfies z.ZodType<RenewalResult>;
+});
+/** POST /api/renewals/:token. */
+export type RenewalResult = z.output<typeof renewalResultSchema>;
 
 /**
  * A renewal link's token, in the page's query string (GET) or body (POST). Anything that is not a

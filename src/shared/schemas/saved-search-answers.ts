@@ -1,13 +1,11 @@
 /**
- * What the API answers about saved searches (saved-search.ts's types), as schemas: the routes
- * declare them, the serializer checks each answer (strict objects), and the OpenAPI document is
+ * What the API answers about saved searches, as schemas and their types: the routes declare them, the serializer checks each answer (strict objects), and the OpenAPI document is
  * made from them. A saved search's filters are answered as stored: the filter schema's output.
  */
 import { ACADEMIC_YEARS, GENDERS, LISTING_LOCATIONS } from '../options';
 import { ALERT_FREQUENCIES } from '../saved-searches';
 import { type SearchFilters, SORT_ORDERS, SUBLET_CHOICES } from './filter-params';
 import { HIDE_FULFILLED_CHOICES, SHOW_STALE_CHOICES } from './filters';
-import type { SavedSearchView, UnsubscribeView } from './saved-search';
 import { z } from './zod';
 
 const storedFiltersSchema = z.strictObject({
@@ -32,14 +30,17 @@ export const savedSearchViewSchema = z.strictObject({
   alert: z.enum(ALERT_FREQUENCIES),
   filters: storedFiltersSchema,
   createdAt: z.string(),
-}) satisfies z.ZodType<SavedSearchView>;
+});
+export type SavedSearchView = z.output<typeof savedSearchViewSchema>;
 
 export const savedSearchListSchema = z.strictObject({ items: z.array(savedSearchViewSchema) });
 
 export const unsubscribeViewSchema = z.strictObject({
   name: z.string(),
   alert: z.enum(ALERT_FREQUENCIES),
-}) satisfies z.ZodType<UnsubscribeView>;
+});
+/** The unsubscribe page's question: which search, and whether its alert is already off. */
+export type UnsubscribeView = z.output<typeof unsubscribeViewSchema>;
 
 /**
  * The unsubscribe link's query: its id and signed token. Anything else (a repeated or overlong

@@ -3,8 +3,8 @@
  * filter schema as /postings, so a saved search means exactly what the page showed.
  */
 
-import { ALERT_FREQUENCIES, type AlertFrequency, SAVED_SEARCH_NAME_MAX, savedSearchMessages } from '../saved-searches';
-import { type SearchFilters, searchFiltersSchema } from './filters';
+import { ALERT_FREQUENCIES, SAVED_SEARCH_NAME_MAX, savedSearchMessages } from '../saved-searches';
+import { searchFiltersSchema } from './filters';
 import { z } from './zod';
 
 const name = z
@@ -29,16 +29,5 @@ export const savedSearchUpdateSchema = z
   .refine((value) => value.name !== undefined || value.alert !== undefined, savedSearchMessages.nothingToChange);
 export type SavedSearchUpdate = z.input<typeof savedSearchUpdateSchema>;
 
-export interface SavedSearchView {
-  id: string;
-  name: string;
-  alert: AlertFrequency;
-  filters: SearchFilters;
-  createdAt: string;
-}
-
-/** The unsubscribe page's question: which search, and whether its alert is already off. */
-export interface UnsubscribeView {
-  name: string;
-  alert: AlertFrequency;
-}
+// What the API answers: the types of the schemas its routes declare.
+export type { SavedSearchView, UnsubscribeView } from './saved-search-answers';
