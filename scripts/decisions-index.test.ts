@@ -4,7 +4,7 @@
  * every record must follow docs/decisions/template.md. The real folder holds; copies of it with one
  * thing broken each show the check failing on exactly that.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -53,12 +53,15 @@ describe('the decision records and their index', () => {
 
   it('fails when a new record is added without an index entry', () => {
     const dir = copy();
+    // The number after the newest record, so the case stays one whatever records are added.
+    const newest = Math.max(...readdirSync(dir).map((name) => Number(/^(\d{4})-/.exec(name)?.[1] ?? 0)));
+    const next = String(newest + 1).padStart(4, '0');
     const template = readFileSync(path.join(dir, 'template.md'), 'utf8')
-      .replace('# NNNN What was decided, in a few words (issue N)', '# 0034 A record nobody indexed')
+      .replace('# NNNN What was decided, in a few words (issue N)', `# ${next} A record nobody indexed`)
       .replace('YYYY-MM-DD', '2026-11-28');
-    writeFileSync(path.join(dir, '0034-a-record-nobody-indexed.md'), template);
+    writeFileSync(path.join(dir, `${next}-a-record-nobody-indexed.md`), template);
     expect(checkDecisionRecords(dir)).toEqual([
-      '0034-a-record-nobody-indexed.md is missing from the index (docs/decisions/README.md).',
+      `${next}-a-record-nobody-indexed.md is missing from the index (docs/decisions/README.md).`,
     ]);
   });
 
