@@ -9,6 +9,10 @@ describe('database change announcements', () => {
     expect(parseChange('user:u1')).toEqual({ kind: 'user', userId: 'u1' });
     expect(parseChange('users')).toEqual({ kind: 'user', userId: null });
     expect(parseChange('live:u1')).toEqual({ kind: 'live', userId: 'u1' });
+    expect(parseChange('posting:p1')).toEqual({ kind: 'posting', postingId: 'p1' });
+    expect(parseChange('posting')).toEqual({ kind: 'posting', postingId: null });
+    expect(parseChange('sharing:u1')).toEqual({ kind: 'sharing', userId: 'u1' });
+    expect(parseChange('sharing')).toEqual({ kind: 'sharing', userId: null });
     expect(parseChange('something else')).toBeUndefined();
   });
 

@@ -1,6 +1,6 @@
 /**
- * Committed changes that caches must hear of, as announced by the database triggers of migration
- * 0002 on the channel CHANGES_CHANNEL: whoever wrote (this server, another server, a script), the
+ * Committed changes that caches must hear of, as announced by the database triggers of migrations
+ * 0002 and later on the channel CHANGES_CHANNEL: whoever wrote (this server, another server, a script), the
  * announcement comes from the database itself, so no write path can forget to send it.
  */
 import pg from 'pg';
@@ -16,6 +16,13 @@ export type Change =
   | { kind: 'user'; userId: string | null }
   /** New e-mail waits in the outbox: a worker should look now. */
   | { kind: 'outbox' }
+  /**
+   * What one posting's detail answer is made of changed (migration 0016): the posting, its images,
+   * pings or member rows (postingId), or every posting's (null, e.g. a truncated table).
+   */
+  | { kind: 'posting'; postingId: string | null }
+  /** What one student shares as a group member changed (userId), or everyone's (null). */
+  | { kind: 'sharing'; userId: string | null }
   /** A student's live stream has new events (issue 19, migration 0012). */
   | { kind: 'live'; userId: string }
   /** Announcements may have been missed (the listening connection was lost): forget everything. */
@@ -27,6 +34,10 @@ export function parseChange(payload: string): Change | undefined {
   if (payload === 'bookmarks') return { kind: 'bookmarks', userId: null };
   if (payload.startsWith('bookmarks:')) return { kind: 'bookmarks', userId: payload.slice('bookmarks:'.length) };
   if (payload === 'users') return { kind: 'user', userId: null };
+  if (payload === 'posting') return { kind: 'posting', postingId: null };
+  if (payload.startsWith('posting:')) return { kind: 'posting', postingId: payload.slice('posting:'.length) };
+  if (payload === 'sharing') return { kind: 'sharing', userId: null };
+  if (payload.startsWith('sharing:')) return { kind: 'sharing', userId: payload.slice('sharing:'.length) };
   if (payload.startsWith('live:')) return { kind: 'live', userId: payload.slice('live:'.length) };
   if (payload.startsWith('user:')) return { kind: 'user', userId: payload.slice('user:'.length) };
   return undefined;
