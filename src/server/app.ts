@@ -23,6 +23,7 @@ import { pruneEvents } from './conversations/queries';
 import { conversationRoutes } from './conversations/routes';
 import { type ConversationService, createConversationService } from './conversations/service';
 import { createUnreadMail, type UnreadMail } from './conversations/unread-mail';
+import { ChangeFeed } from './db/changes';
 import type { DatabaseHandle } from './db/client';
 import { groupRoutes } from './groups/routes';
 import { createGroupService } from './groups/service';
@@ -52,11 +53,15 @@ import { moderationRoutes } from './moderation/routes';
 import { createModerationService, type ModerationService } from './moderation/service';
 import { pingRoutes } from './pings/routes';
 import { createPingService, type PingService } from './pings/service';
+import { PostingDetailCache } from './postings/detail-cache';
 import { createFreshnessJob, type FreshnessJob, placeLabel } from './postings/freshness';
 import { postingRoutes } from './postings/routes';
 import { profileRoutes } from './profile/routes';
 import { savedSearchRoutes } from './saved-searches/routes';
 import { createSavedSearchService, type SavedSearchService } from './saved-searches/service';
+import { bookmarkedPostingIds } from './search/queries';
+import { SearchCache } from './search/search-cache';
+import type { SharedPage } from './search/service';
 import { statsRoutes } from './stats/routes';
 
 export interface AppDeps {
@@ -66,6 +71,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** false runs every search on the database, to measure that path (`npm run bench`). */
   searchCache?: boolean;
+  /** false reads every posting's detail answer from the database (tests compare the two). */
+  postingCache?: boolean;
   /**
    * false: the background jobs (outbox delivery, ping expiry) do not run by themselves; tests then
    * run them with `app.outbox.deliverDue()` and `app.pings.expireOverdue()`.
@@ -153,6 +160,7 @@ export async function buildApp({
   database,
   logger,
   searchCache = true,
+  postingCache = true,
   backgroundJobs = true,
   onRoute,
   liveStreamMaxMs,
@@ -248,6 +256,10 @@ export async function buildApp({
     config,
     placeLabel: (posting) => placeLabel(config, posting),
   });
+  // Caches of answers, kept exact by the database's announcements (decision 0006); a feed that is
+  // never live makes one step aside. Search cards and the posting answer share each viewer's bookmarks.
+  const browseCache = new SearchCache<SharedPage>(searchCache ? database.changes : new ChangeFeed());
+  const detailCache = new PostingDetailCache(postingCache ? database.changes : new ChangeFeed());
   const pace = uploadPace(uploadPaceOverrides);
   const uploadGate = createUploadGate({ waitMs: pace.placeWaitMs, maxWaiting: pace.placeWaitingMax });
   await app.register(postingRoutes, {
@@ -257,6 +269,8 @@ export async function buildApp({
     onFulfilled: (tx, posting) => pings.closeOpenPings(tx, posting),
     onListed: (tx, postingId) => savedSearches.postingListed(tx, postingId),
     afterListed: () => jobs.trigger('saved-search-alerts'),
+    detailCache,
+    viewerBookmarks: (userId) => browseCache.bookmarkedIds(userId, () => bookmarkedPostingIds(database.db, userId)),
     uploadPace: pace,
     uploadGate,
   });
@@ -287,7 +301,7 @@ export async function buildApp({
   await app.register(moderationRoutes, { service: moderation });
   await app.register(savedSearchRoutes, { service: savedSearches });
   await app.register(lifestyleRoutes, { service: createLifestyleService({ db: database.db, config }) });
-  await app.register(browseRoutes, { config, database, searchCache });
+  await app.register(browseRoutes, { config, database, searchCache: browseCache });
   await registerStatic(app, config);
   app.decorate('outbox', outbox);
   app.decorate('jobs', jobs);

@@ -4,7 +4,8 @@ import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { imageUrl } from '../postings/images';
 import { searchRoutes } from '../search/routes';
-import type { ImageUrl } from '../search/service';
+import type { SearchCache } from '../search/search-cache';
+import type { ImageUrl, SharedPage } from '../search/service';
 
 /** Stored images are served by the postings feature; one function says where. */
 const storedImageUrl: ImageUrl = imageUrl;
@@ -13,9 +14,9 @@ const storedImageUrl: ImageUrl = imageUrl;
 export const browseRoutes: FastifyPluginAsync<{
   config: AppConfig;
   database: DatabaseHandle;
-  searchCache: boolean;
+  searchCache: SearchCache<SharedPage>;
   imageUrl?: ImageUrl;
 }> = async (app, { config, database, searchCache, imageUrl: toUrl = storedImageUrl }) => {
-  await app.register(searchRoutes, { config, database, searchCache, imageUrl: toUrl });
+  await app.register(searchRoutes, { config, database, cache: searchCache, imageUrl: toUrl });
   await app.register(bookmarkRoutes, { db: database.db, imageUrl: toUrl });
 };

@@ -12,6 +12,7 @@ import { type GroupAccess, mayViewHidden } from '../groups/policy';
 import type { GroupService } from '../groups/service';
 import { AppError, errors } from '../http/errors';
 import type { Storage } from '../storage';
+import type { PostingDetailCache } from './detail-cache';
 import * as q from './queries';
 
 export interface PostingServiceDeps {
@@ -37,6 +38,10 @@ export interface PostingServiceDeps {
   afterListed?: () => void;
   /** The groups feature: member rows, invitations and who is who in a group. */
   groups: GroupService;
+  /** What each posting's detail answer is made of, kept exact by the database's announcements. */
+  detailCache: PostingDetailCache;
+  /** The ids of the postings a student bookmarked (cached for search cards too). */
+  viewerBookmarks: (userId: string) => Promise<ReadonlySet<string>>;
 }
 
 export function submissionFailed(details: string[]): AppError {

@@ -14,20 +14,22 @@ import {
   mayKnowModeration,
   maySeeTypedMembers,
   mayViewHidden,
+  roleOf,
 } from '../groups/policy';
-import type { GroupService } from '../groups/service';
 import { notFound, type PostingServiceDeps } from './context';
 import { imageUrl } from './images';
 import * as q from './queries';
 
-/** What a detail answer is made of: the posting's rows, its group and the viewer's place in it. */
-type DetailRecord = q.PostingRecord & {
-  members: Awaited<ReturnType<GroupService['listMembers']>>;
+/** What a detail answer is made of: the posting's rows, and the viewer's place and marks. */
+interface DetailRecord {
+  source: q.PostingSource;
   access: GroupAccess;
-};
+  viewerBookmarked: boolean;
+  viewerPing: q.ViewerPing | null;
+}
 
 function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boolean): PostingDetail {
-  const p = record.posting;
+  const p = record.source.posting;
   const viewerIsAdmin = isAdmin(record.access);
   const adminContact: PostingDetail['adminContact'] = {
     name: p.adminName,
@@ -54,7 +56,7 @@ function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boo
     aimInteger: p.aimInteger,
     curGroupSize: p.curGroupSize,
     curNumSeek: p.curNumSeek,
-    members: record.members.map((member) => toMemberView(member, { viewerId, adminView, adminContact })),
+    members: record.source.members.map((member) => toMemberView(member, { viewerId, adminView, adminContact })),
     monthlyRent: p.monthlyRent,
     rentType: p.rentType,
     rentStart: p.rentStart,
@@ -62,14 +64,14 @@ function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boo
     utilities: p.utilities,
     sublet: p.sublet,
     status: p.status,
-    images: record.images.map((image) => ({
+    images: record.source.images.map((image) => ({
       id: image.id,
       cardUrl: imageUrl(image.cardKey),
       fullUrl: imageUrl(image.fullKey),
       width: image.width,
       height: image.height,
     })),
-    interestCount: record.interestCount,
+    interestCount: record.source.latestPings.size,
     description: p.description,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
@@ -89,21 +91,38 @@ function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boo
   };
 }
 
+/** The viewer's place in the group, as groups' accessOf finds it, from the member rows at hand. */
+function accessFrom(source: q.PostingSource, viewerId: string): GroupAccess {
+  const { adminUserId } = source.posting;
+  const joined = source.members.find((member) => member.row.userId === viewerId && member.row.state === 'joined');
+  return { adminUserId, viewerRole: roleOf(adminUserId, viewerId, joined?.row.role) };
+}
+
 export function createPostingDetail({
   db,
-  groups,
   isModerator,
-}: Pick<PostingServiceDeps, 'db' | 'groups' | 'isModerator'>) {
+  detailCache,
+  viewerBookmarks,
+}: Pick<PostingServiceDeps, 'db' | 'isModerator' | 'detailCache' | 'viewerBookmarks'>) {
   async function getDetail(viewer: Viewer, id: string): Promise<PostingDetail> {
     if (!isUuid(id)) throw notFound();
-    const record = await q.loadPostingRecord(db, id, viewer.id);
-    if (!record) throw notFound();
+    // The viewer's bookmarks are asked for at once: a cached set costs nothing, a load runs beside.
+    const bookmarks = viewerBookmarks(viewer.id);
+    const source = await detailCache.source(id, () => q.loadPostingSource(db, id));
+    if (!source) {
+      bookmarks.catch(() => undefined);
+      throw notFound();
+    }
     const moderator = isModerator(viewer.email);
-    const access = await groups.accessOf(db, record.posting, viewer.id);
+    const access = accessFrom(source, viewer.id);
     // A hidden posting is there only for its group (whose managers see why) and the moderators.
-    if (record.posting.hiddenAt !== null && !mayViewHidden(access, moderator)) throw notFound();
-    const members = await groups.listMembers(db, id);
-    return toDetail({ ...record, members, access }, viewer.id, moderator);
+    if (source.posting.hiddenAt !== null && !mayViewHidden(access, moderator)) {
+      bookmarks.catch(() => undefined);
+      throw notFound();
+    }
+    const viewerBookmarked = (await bookmarks).has(id);
+    const viewerPing = source.latestPings.get(viewer.id) ?? null;
+    return toDetail({ source, access, viewerBookmarked, viewerPing }, viewer.id, moderator);
   }
 
   return { getDetail };

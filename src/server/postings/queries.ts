@@ -1,9 +1,10 @@
 /** SQL of the postings feature: the service decides, these only read and write rows. */
-import { and, asc, count, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, inArray, sql, type Table } from 'drizzle-orm';
 import type { PingStatus } from '../../shared/options';
 import type { PostingWrite } from '../../shared/schemas/posting';
-import { type Database, type Executor, queryRows, toCount } from '../db/client';
-import { bookmark, ping, posting, postingFulfilment, postingImage } from '../db/schema';
+import { type Executor, queryRows, toCount } from '../db/client';
+import { memberSharing, posting, postingFulfilment, postingImage, postingMember } from '../db/schema';
+import type { MemberRecord } from '../groups/queries';
 
 export type { Executor };
 
@@ -21,12 +22,20 @@ interface NewImageRow {
 /** A kept image keeps its creation time. */
 export type ImageRowInput = NewImageRow & { createdAt?: Date };
 
-export interface PostingRecord {
+/** A student's latest ping to a posting, as its detail answer shows it to them. */
+export interface ViewerPing {
+  id: string;
+  status: PingStatus;
+  createdAt: string;
+}
+
+/** What a posting's detail answer is made of, the same for every viewer. */
+export interface PostingSource {
   posting: PostingRow;
   images: PostingImageRow[];
-  interestCount: number;
-  viewerBookmarked: boolean;
-  viewerPing: { id: string; status: PingStatus; createdAt: string } | null;
+  /** Each student who pinged the posting (by user id), with their latest ping. */
+  latestPings: ReadonlyMap<string, ViewerPing>;
+  members: MemberRecord[];
 }
 
 function postingColumns(write: PostingWrite) {
@@ -45,36 +54,76 @@ export async function lockPosting(tx: Executor, id: string): Promise<PostingRow 
   return row;
 }
 
-export async function loadPostingRecord(db: Database, id: string, viewerId: string): Promise<PostingRecord | null> {
-  const row = await findPosting(db, id);
-  if (!row) return null;
-  const [images, pings, bookmarks, viewerPings] = await Promise.all([
-    db.select().from(postingImage).where(eq(postingImage.postingId, id)).orderBy(asc(postingImage.position)),
-    // Each student who pinged counts once, however often they pinged.
-    db
-      .select({ n: countDistinct(ping.searcherUserId) })
-      .from(ping)
-      .where(eq(ping.postingId, id)),
-    db
-      .select({ n: count() })
-      .from(bookmark)
-      .where(and(eq(bookmark.postingId, id), eq(bookmark.userId, viewerId))),
-    db
-      .select({ id: ping.id, status: ping.status, createdAt: ping.createdAt })
-      .from(ping)
-      .where(and(eq(ping.postingId, id), eq(ping.searcherUserId, viewerId)))
-      .orderBy(desc(ping.createdAt))
-      .limit(1),
-  ]);
-  const viewerPing = viewerPings[0];
+/** JSON from to_jsonb(row) as the row Drizzle would have read: camelCase keys, Dates, numbers. */
+function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+interface MemberJson {
+  row: Record<string, unknown>;
+  accountName: string | null;
+  accountEmail: string | null;
+  sharing: Record<string, unknown> | null;
+}
+
+interface PingJson {
+  id: string;
+  searcher: string;
+  status: PingStatus;
+  createdAt: string;
+}
+
+/**
+ * Everything of a posting's detail answer that is the same for every viewer, in one statement: the
+ * row, its images in order, each pinger's latest ping, and the member rows in order, each joined one
+ * with its account's name and e-mail and what they share. Null when there is no such posting.
+ */
+export async function loadPostingSource(db: Executor, id: string): Promise<PostingSource | null> {
+  const [found] = await db
+    .select({
+      posting,
+      images: sql<Record<string, unknown>[]>`(
+        SELECT coalesce(json_agg(to_jsonb(i) ORDER BY i.position), '[]') FROM posting_image i
+        WHERE i.posting_id = posting.id)`,
+      // Each student who pinged counts once, however often they pinged: their latest ping.
+      pings: sql<PingJson[]>`(
+        SELECT coalesce(json_agg(json_build_object(
+          'id', l.id, 'searcher', l.searcher_user_id, 'status', l.status, 'createdAt', l.created_at)), '[]')
+        FROM (SELECT DISTINCT ON (g.searcher_user_id) g.id, g.searcher_user_id, g.status, g.created_at
+          FROM ping g WHERE g.posting_id = posting.id
+          ORDER BY g.searcher_user_id, g.created_at DESC, g.id DESC) l)`,
+      // A joined member's account and sharing; the rows of those not joined stand alone.
+      members: sql<MemberJson[]>`(
+        SELECT coalesce(json_agg(json_build_object(
+          'row', to_jsonb(m), 'accountName', u.name, 'accountEmail', u.email, 'sharing', to_jsonb(s))
+          ORDER BY m.position), '[]')
+        FROM posting_member m
+        LEFT JOIN "user" u ON u.id = m.user_id AND m.state = 'joined'
+        LEFT JOIN member_sharing s ON s.user_id = m.user_id AND m.state = 'joined'
+        WHERE m.posting_id = posting.id)`,
+    })
+    .from(posting)
+    .where(eq(posting.id, id));
+  if (!found) return null;
+  const latestPings = new Map<string, ViewerPing>();
+  for (const p of found.pings) {
+    latestPings.set(p.searcher, { id: p.id, status: p.status, createdAt: new Date(p.createdAt).toISOString() });
+  }
   return {
-    posting: row,
-    images,
-    interestCount: toCount(pings[0]?.n),
-    viewerBookmarked: toCount(bookmarks[0]?.n) > 0,
-    viewerPing: viewerPing
-      ? { id: viewerPing.id, status: viewerPing.status, createdAt: viewerPing.createdAt.toISOString() }
-      : null,
+    posting: found.posting,
+    images: found.images.map((image) => rowFromJson(postingImage, image)),
+    latestPings,
+    members: found.members.map((m) => ({
+      row: rowFromJson(postingMember, m.row),
+      accountName: m.accountName,
+      accountEmail: m.accountEmail,
+      sharing: m.sharing ? rowFromJson(memberSharing, m.sharing) : null,
+    })),
   };
 }
 

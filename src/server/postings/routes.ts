@@ -83,6 +83,8 @@ export interface PostingRoutesOptions {
   uploadGate?: UploadGate;
   /** The groups feature: member rows, invitations and roles (issue 23). */
   groups: PostingServiceDeps['groups'];
+  detailCache: PostingServiceDeps['detailCache'];
+  viewerBookmarks: PostingServiceDeps['viewerBookmarks'];
 }
 
 const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
@@ -208,6 +210,8 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
     onListed,
     afterListed,
     groups,
+    detailCache,
+    viewerBookmarks,
     uploadPace: pace = uploadPace(),
     uploadGate = createUploadGate({ waitMs: pace.placeWaitMs, maxWaiting: pace.placeWaitingMax }),
   },
@@ -236,6 +240,8 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
     onListed,
     afterListed,
     groups,
+    detailCache,
+    viewerBookmarks,
   });
   // Declining the terms deletes the account: its postings' stored images go too.
   app.onAccountDelete((userId) => service.removeAllOwnedBy(userId));

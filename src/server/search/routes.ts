@@ -5,28 +5,27 @@ import { postingPageSchema } from '../../shared/schemas/posting-answers';
 import { searchQuerySchema } from '../../shared/schemas/search-query';
 import { viewerOf } from '../auth/viewer';
 import type { AppConfig } from '../config';
-import { ChangeFeed } from '../db/changes';
 import type { DatabaseHandle } from '../db/client';
 import { FitGuard } from './fit-guard';
-import { SearchCache } from './search-cache';
-import { createSearchService, type ImageUrl } from './service';
+import type { SearchCache } from './search-cache';
+import { createSearchService, type ImageUrl, type SharedPage } from './service';
 
 export interface SearchRoutesOptions {
   config: AppConfig;
   database: DatabaseHandle;
-  /** false: a feed that is never live, so the cache always steps aside. */
-  searchCache: boolean;
+  /** Search pages and each viewer's bookmarked ids (shared with the posting detail answer). */
+  cache: SearchCache<SharedPage>;
   imageUrl: ImageUrl;
 }
 
 /** GET /api/postings: the filtered, paged list of cards (docs/product-spec.md, sections 2 and 5). */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app,
-  { config, database, searchCache, imageUrl },
+  { config, database, cache, imageUrl },
 ) => {
   const service = createSearchService({
     db: database.db,
-    cache: new SearchCache(searchCache ? database.changes : new ChangeFeed()),
+    cache,
     dormKeys: new Set(config.college.dorms.map((dorm) => dorm.key)),
     imageUrl,
     questionKeys: activeQuestions(config.college.lifestyle).map((q) => q.key),
