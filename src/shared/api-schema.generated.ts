@@ -2538,10 +2538,27 @@ export interface paths {
         content: {
           "application/json": {
             body: string;
+            /** Format: uuid */
+            clientKey?: string;
           };
         };
       };
       responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              seq: number;
+              conversationId: string;
+              senderId: string | null;
+              senderName: string;
+              fromYou: boolean;
+              body: string;
+              createdAt: string;
+              scamWarning: boolean;
+            };
+          };
+        };
         /** @description Default Response */
         201: {
           content: {

@@ -38,6 +38,8 @@ export const conversationMessages = {
   empty: 'Please write a message.',
   tooLong: `Please keep your message to ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters or fewer.`,
   notText: 'A message must be text.',
+  /** A retried send names itself with the key its page made (not something a person types). */
+  badClientKey: 'This message could not be sent. Please reload the page and try again.',
   /** While the ping is pending, its sender writes again once the group has replied. */
   waitForGroup:
     'Your ping is waiting for the group. You can write again once someone in the group replies, or after they accept it.',

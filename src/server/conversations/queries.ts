@@ -168,14 +168,42 @@ export async function insertMessage(
   tx: Executor,
   values: { conversationId: string; senderId: string; body: string },
 ): Promise<MessageRow> {
-  const [row] = await queryRows<MessageRow>(
-    tx,
-    sql`WITH m AS (INSERT INTO conversation_message (conversation_id, sender_user_id, body)
-        VALUES (${values.conversationId}::uuid, ${values.senderId}, ${values.body}) RETURNING *)
-      SELECT ${messageColumns} FROM m LEFT JOIN "user" su ON su.id = m.sender_user_id`,
-  );
+  const row = await insertMessageOnce(tx, values);
   if (!row) throw new Error('message insert returned no row');
   return row;
+}
+
+/**
+ * Inserts a message, or nothing when its sender already saved one with this client key here (a
+ * repeated send; one running at the same moment is waited for): null then.
+ */
+export async function insertMessageOnce(
+  tx: Executor,
+  values: { conversationId: string; senderId: string; body: string; clientKey?: string },
+): Promise<MessageRow | null> {
+  const [row] = await queryRows<MessageRow>(
+    tx,
+    sql`WITH m AS (INSERT INTO conversation_message (conversation_id, sender_user_id, body, client_key)
+        VALUES (${values.conversationId}::uuid, ${values.senderId}, ${values.body}, ${values.clientKey ?? null}::uuid)
+        ON CONFLICT (sender_user_id, conversation_id, client_key) WHERE client_key IS NOT NULL DO NOTHING
+        RETURNING *)
+      SELECT ${messageColumns} FROM m LEFT JOIN "user" su ON su.id = m.sender_user_id`,
+  );
+  return row ?? null;
+}
+
+/** The message its sender saved here with this client key, if any. */
+export async function messageByClientKey(
+  db: Executor,
+  values: { conversationId: string; senderId: string; clientKey: string },
+): Promise<MessageRow | null> {
+  const [row] = await queryRows<MessageRow>(
+    db,
+    sql`SELECT ${messageColumns} FROM conversation_message m LEFT JOIN "user" su ON su.id = m.sender_user_id
+      WHERE m.sender_user_id = ${values.senderId} AND m.conversation_id = ${values.conversationId}::uuid
+        AND m.client_key = ${values.clientKey}::uuid`,
+  );
+  return row ?? null;
 }
 
 /** Someone other than the sender has written in the conversation. */

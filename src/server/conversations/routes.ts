@@ -101,12 +101,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
         summary: 'Send a message (text, at most 2,000 characters)',
         params: idParamSchema,
         body: sendMessageSchema,
-        response: { 201: messageViewSchema, ...problemAnswers },
+        // 200: a send repeated with its client key, answered with the message already saved.
+        response: { 201: messageViewSchema, 200: messageViewSchema, ...problemAnswers },
       },
     },
     async (request, reply) => {
-      const message = await service.send(viewerOf(request), request.params.id, request.body.body);
-      return reply.status(201).send(message);
+      const { body, clientKey } = request.body;
+      const { message, replayed } = await service.send(viewerOf(request), request.params.id, body, clientKey);
+      return reply.status(replayed ? 200 : 201).send(message);
     },
   );
 

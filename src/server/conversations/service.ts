@@ -335,21 +335,44 @@ export function createConversationService({ db, config }: ConversationServiceDep
     return (await q.messages(db, id, { before: seq, limit: 0 })).length > 0;
   }
 
-  async function send(viewer: Viewer, id: string, body: string): Promise<MessageView> {
+  /**
+   * Sends a message. With a client key its sender already saved here (the send repeated after its
+   * answer was lost), answers the saved message, `replayed`, and saves and tells nothing again.
+   */
+  async function send(
+    viewer: Viewer,
+    id: string,
+    body: string,
+    clientKey?: string,
+  ): Promise<{ message: MessageView; replayed: boolean }> {
     return db.transaction(async (tx) => {
       // The ping's row is share-locked: an answer, a Fulfilled or an expiry waits for this message.
       const { row, access } = await readable(tx, viewer, id, true);
+      const saved = async () => {
+        const known =
+          clientKey && (await q.messageByClientKey(tx, { conversationId: id, senderId: viewer.id, clientKey }));
+        return known ? { message: messageView(known, viewer.id, scam), replayed: true } : undefined;
+      };
+      // Sent already, perhaps before the conversation closed: it stays sent.
+      const before = await saved();
+      if (before) return before;
       const { decision, recipients } = await writeDecision(tx, viewer.id, row, access);
       if (!decision.allowed) {
         if (decision.reason === 'wait-for-group') throw sendRefused(409, 'WAIT_FOR_GROUP', cm.waitForGroup);
         throw sendRefused(409, 'CONVERSATION_CLOSED', cm.closed[decision.reason]);
       }
       await spendLimit(tx, viewer.id, 'messages', 1, (since) => q.countSentSince(tx, viewer.id, since));
-      const message = await q.insertMessage(tx, { conversationId: id, senderId: viewer.id, body });
+      const message = await q.insertMessageOnce(tx, { conversationId: id, senderId: viewer.id, body, clientKey });
+      // The same key sent at the same moment: the insert waited for the other send, which saved it.
+      if (!message) {
+        const other = await saved();
+        if (other) return other;
+        throw new Error('a message with this client key was neither inserted nor found');
+      }
       // What one writes is read.
       await q.markRead(tx, id, viewer.id, Number(message.seq));
       await announceMessage(tx, message, recipients);
-      return messageView(message, viewer.id, scam);
+      return { message: messageView(message, viewer.id, scam), replayed: false };
     });
   }
 

@@ -72,6 +72,10 @@ const REVIEWED: Record<string, Record<string, string>> = {
     'changes rows (a backfill)':
       "Makes each group's first member its joined admin. A posting the previous build created during a rolling restart would keep an unlinked first member; deployments then ran one server.",
   },
+  '0017_message_client_keys': {
+    'adds a constraint or unique index to a table that already exists':
+      "On conversation_message's new client_key only, and only where it is set: every row there and every row the previous build writes has it null, so none can fail it.",
+  },
   '0012_conversations': {
     'changes rows (a backfill)':
       'Opens a conversation for each ping. A ping the previous build sent during a rolling restart would have none (the API answers conversationId null for it); deployments then ran one server.',

@@ -53,6 +53,11 @@ export const sendMessageSchema = z.object(
       .trim()
       .min(1, conversationMessages.empty)
       .max(MESSAGE_MAX_LENGTH, conversationMessages.tooLong),
+    /**
+     * Names this send: the page sends the same key again when it retries, and a key already saved
+     * answers the saved message (200) instead of a second one.
+     */
+    clientKey: z.string().uuid(conversationMessages.badClientKey).optional(),
   },
   { error: conversationMessages.empty },
 );

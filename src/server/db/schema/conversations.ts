@@ -55,12 +55,21 @@ export const conversationMessage = pgTable(
       .references(() => conversation.id, { onDelete: 'cascade' }),
     senderUserId: text('sender_user_id').references(() => user.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
+    /**
+     * The sender's page names each message it sends (migration 0017): a send repeated after its
+     * answer was lost (a server that died after saving it, a dropped connection) finds the saved
+     * message instead of saving it twice. Never shown to anyone.
+     */
+    clientKey: uuid('client_key'),
     createdAt: createdAt(),
   },
   (t) => [
     check('conversation_message_length', sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
     index('conversation_message_conversation_idx').on(t.conversationId, t.seq),
     index('conversation_message_sender_idx').on(t.senderUserId, t.createdAt),
+    uniqueIndex('conversation_message_client_key_idx')
+      .on(t.senderUserId, t.conversationId, t.clientKey)
+      .where(sql`${t.clientKey} IS NOT NULL`),
   ],
 );
 
