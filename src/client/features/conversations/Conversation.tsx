@@ -10,7 +10,7 @@ import { useClock } from '../../shell/clock';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import fieldStyles from '../../ui/FormField.module.css';
-import { useConversation, useLoadEarlier, useMarkRead, useSendMessage } from './api';
+import { newClientKey, useConversation, useLoadEarlier, useMarkRead, useSendMessage } from './api';
 import { ContactShareForm, SharedContacts } from './ContactShare';
 import { MessageText } from './linkify';
 import styles from './Messages.module.css';
@@ -41,6 +41,9 @@ function Message({ message, conversationId }: { message: MessageView; conversati
 function Composer({ view }: { view: ConversationView }) {
   const send = useSendMessage(view.id);
   const [text, setText] = useState('');
+  // The key of the text last sent: sending that text again (after a failure) reuses it, so a
+  // send that was saved after all is not saved twice; other text is another message.
+  const lastSend = useRef<{ body: string; clientKey: string } | null>(null);
   const [error, setError] = useState('');
   const id = useId();
   const submit = (event?: FormEvent) => {
@@ -51,8 +54,12 @@ function Composer({ view }: { view: ConversationView }) {
       return;
     }
     setError('');
-    send.mutate(body, {
-      onSuccess: () => setText(''),
+    if (lastSend.current?.body !== body) lastSend.current = { body, clientKey: newClientKey() };
+    send.mutate(lastSend.current, {
+      onSuccess: () => {
+        lastSend.current = null;
+        setText('');
+      },
       onError: (failure) =>
         setError(failure instanceof ApiError ? failure.message : conversationMessages.sendFailedTitle),
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationView, MessageView } from '../../../shared/schemas/conversations';
-import { mergeMessages } from './api';
+import { type ConversationView, type MessageView, sendMessageSchema } from '../../../shared/schemas/conversations';
+import { ApiError } from '../../api/client';
+import { mergeMessages, newClientKey, sendMayBeRetried } from './api';
 
 const message = (seq: number, body = `m${seq}`): MessageView => ({
   seq,
@@ -24,5 +25,27 @@ describe('mergeMessages', () => {
       [4, 'm4'],
       [5, 'again'],
     ]);
+  });
+});
+
+describe('a send and its client key', () => {
+  it('names each send with a fresh key the server accepts', () => {
+    const keys = Array.from({ length: 200 }, newClientKey);
+    expect(new Set(keys).size).toBe(200);
+    for (const key of keys) {
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(sendMessageSchema.safeParse({ body: 'hi', clientKey: key }).success).toBe(true);
+    }
+  });
+
+  it('sends again, at most three times, only when the answer may have been lost', () => {
+    const failure = (status: number) => new ApiError(status, { code: 'X', title: 'T', message: 'M' });
+    for (const status of [0, 502, 503, 504]) {
+      expect(sendMayBeRetried(0, failure(status))).toBe(true);
+      expect(sendMayBeRetried(2, failure(status))).toBe(true);
+      expect(sendMayBeRetried(3, failure(status))).toBe(false);
+    }
+    // A refusal is an answer: sending it again would be refused again.
+    for (const status of [400, 401, 404, 409, 429, 500]) expect(sendMayBeRetried(0, failure(status))).toBe(false);
   });
 });

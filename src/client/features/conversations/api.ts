@@ -9,7 +9,7 @@ import type {
   ReadAnswer,
 } from '../../../shared/schemas/conversations';
 import type { Me } from '../../../shared/schemas/me';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 
 export const conversationKeys = {
   all: ['conversations'] as const,
@@ -69,10 +69,33 @@ export function useLoadEarlier(id: string) {
   });
 }
 
+/**
+ * A key naming one send (a version 4 UUID). From getRandomValues, which a page served over plain
+ * HTTP has too (randomUUID is for secure pages only).
+ */
+export function newClientKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** No answer, or the proxy's for a server that went away: the send may or may not have been saved. */
+export const sendMayBeRetried = (failures: number, error: unknown) =>
+  failures < 3 && error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+
+/**
+ * Sends a message under its client key. A send whose answer was lost is sent again, up to three
+ * times, with the same key: the server answers the message it saved, never a second one.
+ */
 export function useSendMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api.post('/api/conversations/{id}/messages', { path: { id }, body: { body } }),
+    mutationFn: (send: { body: string; clientKey: string }) =>
+      api.post('/api/conversations/{id}/messages', { path: { id }, body: send }),
+    retry: sendMayBeRetried,
+    retryDelay: (attempt) => 1_000 * 2 ** attempt,
     onSuccess: (message) => {
       queryClient.setQueryData<ConversationView>(conversationKeys.one(id), (view) =>
         view ? { ...mergeMessages(view, [message]), waitingForGroup: false } : view,
