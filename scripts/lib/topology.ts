@@ -7,8 +7,18 @@
  * port, from another checkout if need be); whatever is started is registered with a Cleanup.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 // s3rver ships no types; only its constructor, run() and close() are used.
@@ -324,9 +334,17 @@ export async function startNginx(options: {
   const logDir = path.join(dir, 'logs');
   mkdirSync(logDir, { recursive: true });
   mkdirSync(path.join(dir, 'temp'), { recursive: true });
-  // Run as root, nginx's workers drop to www-data (Debian's), which must reach the temporary folders.
+  // Run as root, nginx's workers drop to www-data (Debian's), which must reach the temporary folders
+  // (a body larger than its buffer, an upload of photos, is written there): the folders above `dir`
+  // that this run made (mkdtemp's are 0700) may be passed through by others, not listed.
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) chmodSync(dir, 0o755);
+  if (asRoot) {
+    chmodSync(dir, 0o755);
+    for (let above = path.dirname(dir); above.startsWith(`${os.tmpdir()}${path.sep}`); above = path.dirname(above)) {
+      const mode = statSync(above).mode & 0o777;
+      if ((mode & 0o001) === 0) chmodSync(above, mode | 0o001);
+    }
+  }
   const siteFile = path.join(dir, 'quadmates.conf');
   writeFileSync(siteFile, siteForTest(options.site, { listen: `127.0.0.1:${port}`, servers: options.servers, logDir }));
   const conf = writeMainConfig(dir, siteFile, asRoot);
