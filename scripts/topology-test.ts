@@ -1,6 +1,7 @@
 /**
  * `npm run test:topology` (issue 32, item 2): the production layout of deploy/ on this machine,
- * used as students use it, with one application server killed in the middle of a conversation.
+ * used as students use it, upgraded with a rolling restart, then with one application server
+ * killed in the middle of a conversation.
  *
  *   nginx (deploy/nginx/quadmates.conf; plain HTTP on a free port in place of TLS)
  *     -> two application servers, NODE_ENV=production, started as deploy/systemd/quadmates@.service
@@ -8,13 +9,21 @@
  *     -> a new PostgreSQL database on 127.0.0.1:5432 (TOPOLOGY_POSTGRES_URL names another server),
  *        a local S3 (s3rver) and an SMTP sink.
  *
- * Through the proxy: two students sign up (the verification e-mail through the SMTP sink), sign
- * in, one posts a group with photos (stored in the bucket, served by either server), the other
- * pings it and the ping is accepted. Their live streams sit on different servers; while they write
- * to each other, the server holding one stream is killed with SIGKILL. The stream reconnects
- * through the proxy to the other server with Last-Event-ID: every message reaches both streams
- * once, and no request sent after the kill is answered 5xx. The killed server restarts and serves
- * through the proxy again; per-student limits counted in the database hold across both servers.
+ * The servers start on the previous release (scripts/lib/previous-build.ts: the commit before the
+ * newest migration, API only), so the database stands at the migration before the newest. Through
+ * the proxy two students sign up (the verification e-mail through the SMTP sink), sign in, one
+ * posts a group with photos (stored in the bucket, served by either server), the other pings it and
+ * the ping is accepted. Then the upgrade of docs/operations.md (Upgrades): while the students write
+ * to each other over their live streams and read, the server reading an upload is stopped with
+ * SIGTERM, starts on this checkout and applies the newest migration while the other (previous
+ * release) serves; once the proxy sends it requests again, the other is stopped and started on this
+ * checkout too. Nothing is lost or doubled and no answer is 5xx, the upload in flight included.
+ *
+ * On this checkout, the pages; then the students' live streams sit on different servers and, while
+ * they write to each other, the server holding one stream is killed with SIGKILL. The stream
+ * reconnects through the proxy to the other server with Last-Event-ID: every message reaches both
+ * streams once, and no request sent after the kill is answered 5xx. The killed server restarts and
+ * serves through the proxy again; per-student limits counted in the database hold across both servers.
  *
  * Installs nginx from Debian's packages when absent (root). Exits 1 with the first problem; stops
  * everything it started and drops its database whatever happens.
@@ -25,10 +34,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { loadConfig } from '../src/server/config';
 import { linkIn, startSmtpServer } from '../tests/support/smtp';
 import { ensureClientBuilt } from './lib/client-build.mjs';
 import { LiveReader } from './lib/live-reader';
+import { appliedMigrationCount, currentMigrationCount, preparePreviousBuild } from './lib/previous-build';
 import { freePort, repoRoot } from './lib/server-process';
 import { type HttpAnswer, postingBody, postingForm, request, sampleJpeg } from './lib/students';
 import {
@@ -53,6 +64,13 @@ const ADMIN_URL = process.env.TOPOLOGY_POSTGRES_URL ?? 'postgres://postgres@127.
 /** Messages in the conversation, and after which one the server is killed. */
 const MESSAGES = 40;
 const KILL_AFTER = 15;
+/**
+ * During the rolling restart, a message this often, the two students in turn (about 70 in 15 s), at
+ * most ROLL_MESSAGES in all: with the kill's 40, each student stays below 120 in 10 minutes
+ * (src/shared/limits.ts) however slow the machine.
+ */
+const ROLL_MESSAGE_EVERY_MS = 200;
+const ROLL_MESSAGES = 180;
 const BUCKET = 'quadmates-topology';
 const PASSWORD = 'topology-test-password-123';
 const RUN_LIMIT_MS = 5 * 60_000;
@@ -90,6 +108,8 @@ interface Exchange {
   endedAt: number;
   status?: number;
   error?: string;
+  /** The answer's X-Request-ID: through the proxy, nginx's $request_id, which its access log names. */
+  requestId?: string;
 }
 const exchanges: Exchange[] = [];
 
@@ -132,6 +152,7 @@ async function send(
       timeoutMs: 30_000,
     });
     exchange.status = answer.status;
+    exchange.requestId = answer.headers['x-request-id'] as string | undefined;
     return answer;
   } catch (error) {
     exchange.error = (error as Error).message;
@@ -154,6 +175,14 @@ const cookieOf = (answer: HttpAnswer) =>
 
 let publicUrl = '';
 
+/** A release other than this checkout's, to start a server on (scripts/lib/topology.ts, spawnAppServer). */
+interface Release {
+  name: string;
+  root: string;
+  command: string[];
+  migrations: number;
+}
+
 interface Student {
   name: string;
   email: string;
@@ -162,10 +191,160 @@ interface Student {
   from: string;
 }
 
+// ---------------------------------------------------------------------------------------------
+// A conversation through the proxy, and what became of each message.
+
+interface SentMessage {
+  n: number;
+  body: string;
+  exchange?: Exchange;
+  /** Undefined when no answer came at all. */
+  status?: number;
+  seq?: number;
+}
+
+/** One message through the proxy, recorded in `sent` with its answer. */
+async function sendMessage(
+  conversationId: string,
+  from: Student,
+  label: string,
+  n: number,
+  body: string,
+  sent: SentMessage[],
+): Promise<void> {
+  const record: SentMessage = { n, body };
+  sent.push(record);
+  try {
+    const answer = await send(publicUrl, `${label} ${n}`, {
+      method: 'POST',
+      path: `/api/conversations/${conversationId}/messages`,
+      cookie: from.cookie,
+      json: { body },
+      from: from.from,
+    });
+    record.status = answer.status;
+    if (answer.status === 201) record.seq = JSON.parse(answer.body).seq;
+  } catch {
+    // No answer at all: counted as not acknowledged.
+  }
+  record.exchange = exchanges.find((e) => e.label === `${label} ${n}`);
+}
+
+/** The conversation's messages whose body starts with `prefix`, as the database holds them. */
+async function storedMessages(
+  databaseUrl: string,
+  conversationId: string,
+  prefix: string,
+): Promise<{ seq: number; body: string }[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ seq: string; body: string }>(
+      'select seq, body from conversation_message where conversation_id = $1 and starts_with(body, $2) order by seq',
+      [conversationId, prefix],
+    );
+    return rows.map((row) => ({ seq: Number(row.seq), body: row.body }));
+  } finally {
+    await db.end();
+  }
+}
+
+/** The sequences of the messages (body starting with `prefix`) a stream received, in order. */
+const seqsOf = (reader: LiveReader, prefix: string) =>
+  reader.events
+    .filter((event) => event.event === 'message')
+    .map((event) => (event.data as { message: { seq: number; body: string } }).message)
+    .filter((message) => message.body.startsWith(prefix))
+    .map((message) => message.seq);
+
+/** Waits (up to 30 s) for every stored message to reach every stream; the tally says what did not. */
+async function untilDelivered(readers: LiveReader[], stored: { seq: number }[], prefix: string): Promise<void> {
+  await until(
+    () => readers.every((reader) => stored.every((m) => seqsOf(reader, prefix).includes(m.seq))),
+    'every stream to receive every stored message',
+    30_000,
+  ).catch(() => undefined);
+}
+
+/**
+ * Lost: an acknowledged message not stored, or a stored one a stream never received. Doubled: a
+ * message stored twice, received twice by a stream, or a stream's events out of order.
+ */
+function tallyConversation(
+  sent: SentMessage[],
+  stored: { seq: number; body: string }[],
+  readers: LiveReader[],
+  prefix: string,
+): { lost: number; doubled: number; problems: string[] } {
+  let lost = 0;
+  let doubled = 0;
+  const problems: string[] = [];
+  const storedSeqs = new Set(stored.map((m) => m.seq));
+  for (const record of sent.filter((r) => r.status === 201)) {
+    if (!storedSeqs.has(record.seq as number)) {
+      lost += 1;
+      problems.push(`"${record.body}" was acknowledged (seq ${record.seq}) but is not stored`);
+    }
+  }
+  const bodies = new Map<string, number>();
+  for (const m of stored) bodies.set(m.body, (bodies.get(m.body) ?? 0) + 1);
+  for (const [body, count] of bodies) {
+    if (count > 1) {
+      doubled += count - 1;
+      problems.push(`"${body}" is stored ${count} times`);
+    }
+  }
+  for (const reader of readers) {
+    const seen = new Map<number, number>();
+    for (const seq of seqsOf(reader, prefix)) seen.set(seq, (seen.get(seq) ?? 0) + 1);
+    for (const m of stored) {
+      const count = seen.get(m.seq) ?? 0;
+      if (count === 0) {
+        lost += 1;
+        problems.push(`${reader.name}'s stream never received message seq ${m.seq} ("${m.body}")`);
+      } else if (count > 1) {
+        doubled += count - 1;
+        problems.push(`${reader.name}'s stream received message seq ${m.seq} ${count} times`);
+      }
+    }
+    for (const seq of seen.keys()) {
+      if (!storedSeqs.has(seq))
+        problems.push(`${reader.name}'s stream received message seq ${seq}, which is not stored`);
+    }
+    const ids = reader.events.map((event) => event.id).filter((id): id is number => id !== undefined);
+    const backwards = ids.findIndex((id, i) => i > 0 && id <= (ids[i - 1] as number));
+    if (backwards > 0) {
+      doubled += 1;
+      problems.push(`${reader.name}'s stream received event ${ids[backwards]} after ${ids[backwards - 1]}`);
+    }
+  }
+  return { lost, doubled, problems };
+}
+
+/** An answer of 500 or more, or none at all. */
+const isServerError = (e: Exchange) => (e.status ?? 0) >= 500 || e.error !== undefined;
+
+/** A phone's photo at full size, with grain (so decoding and re-encoding it takes the server a while). */
+const phonePhoto = (n: number) =>
+  sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: '#000000',
+      noise: { type: 'gaussian', mean: 110 + n * 20, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'qm-topology-'));
   cleanup.add('temporary folder', () => rmSync(dir, { recursive: true, force: true }));
   const college = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }, repoRoot).college;
+  // The photos of the upload in flight at the rolling restart, made while the servers start.
+  const restartPhotos = Promise.all([0, 1].map(phonePhoto));
+  restartPhotos.catch(() => undefined);
 
   const nginxBin = await step("nginx from Debian's packages", () => {
     const bin = ensureNginx(say);
@@ -240,16 +419,20 @@ async function main(): Promise<void> {
   const serverEnv = { NODE_ENV: 'production', ...parseEnvironmentFile(readFileSync(envFile, 'utf8')) };
 
   const servers: AppServer[] = [];
-  /** Starts the server of a slot (its port is fixed: nginx's upstream lists it). */
-  const startServer = (slot: number, options: { root?: string; command?: string[] } = {}) => {
+  /**
+   * Starts the server of a slot (its port is fixed: nginx's upstream lists it), on this checkout
+   * or, with `release`, on the previous one.
+   */
+  const startServer = (slot: number, release?: Release) => {
     const port = serverPorts[slot] as number;
     const server = spawnAppServer({
-      name: `server ${slot + 1} (port ${port})`,
+      name: `server ${slot + 1} (port ${port}${release ? `, ${release.name}` : ''})`,
       port,
       env: serverEnv,
       logFile: path.join(dir, `server-${slot + 1}.log`),
       cleanup,
-      ...options,
+      root: release?.root,
+      command: release?.command,
     });
     servers[slot] = server;
     lastWords.push(() => `${server.name}:\n${tail(server.output())}`);
@@ -257,14 +440,40 @@ async function main(): Promise<void> {
   };
   const server = (slot: number) => servers[slot] as AppServer;
 
-  await step('two application servers in production mode, started together on the new database', async () => {
-    await Promise.all([0, 1].map((slot) => waitReady(startServer(slot))));
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    const { rows } = await db.query('select count(*)::int as n from drizzle.__drizzle_migrations');
-    await db.end();
-    say(`${server(0).name} and ${server(1).name} ready; the database's ${rows[0]?.n} migrations applied once`);
+  const newest = currentMigrationCount();
+  const previous = await step('the previous release, taken from git', () => {
+    const build = preparePreviousBuild();
+    cleanup.add('the previous release', () => build.remove());
+    const subject = build.subject.length > 90 ? `${build.subject.slice(0, 87)}...` : build.subject;
+    say(`${build.commit.slice(0, 10)} "${subject}"`);
+    check(
+      build.migrations < newest,
+      `the previous release applies ${build.migrations} migrations, as many as this checkout: the restart would bring none`,
+    );
+    say(
+      `it applies ${build.migrations} migrations, this checkout ${newest}; it runs API only (src/server/main.ts through tsx, ` +
+        'no client build), so students use the API until every server runs this checkout: during the restart a page ' +
+        'drawn by one build could ask the other for its scripts (docs/operations.md, Upgrades)',
+    );
+    if (build.lockfileDiffers)
+      say("its package-lock.json is not this checkout's; it runs on this checkout's node_modules");
+    return {
+      name: 'previous release',
+      root: build.root,
+      command: ['--import', 'tsx', 'src/server/main.ts'],
+      migrations: build.migrations,
+    };
   });
+
+  await step(
+    `two servers of the previous release in production mode, started together on the new database`,
+    async () => {
+      await Promise.all([0, 1].map((slot) => waitReady(startServer(slot, previous))));
+      const applied = await appliedMigrationCount(database.url);
+      check(applied === previous.migrations, `the database has ${applied} migrations, not ${previous.migrations}`);
+      say(`${server(0).name} and ${server(1).name} ready; the database's ${applied} migrations applied once`);
+    },
+  );
 
   const site = readFileSync(path.join(repoRoot, 'deploy/nginx/quadmates.conf'), 'utf8');
   await step('nginx -t on deploy/nginx/quadmates.conf as shipped (TLS, HTTP/2)', () => {
@@ -288,32 +497,6 @@ async function main(): Promise<void> {
     lastWords.push(() => `nginx:\n${tail(started.errorLog())}\n${tail(started.accessLog().join('\n'))}`);
     say(`at ${started.url}, upstream ${serverPorts.map((port) => `127.0.0.1:${port}`).join(' and ')}`);
     return started;
-  });
-
-  await step('the site through the proxy', async () => {
-    // The front page sends a visitor who is not signed in on to the page for them.
-    const front = await send(proxy, 'page', { method: 'GET', path: '/' });
-    const landing = front.status === 302 ? new URL(String(front.headers.location), publicUrl).pathname : '/';
-    const page = front.status === 302 ? await send(proxy, 'page', { method: 'GET', path: landing }) : front;
-    expectStatus(page, 200, `GET ${landing} through the proxy`);
-    check(String(page.headers['content-type']).startsWith('text/html'), 'GET / is not a page');
-    check(page.body.includes(college.productName), `the page does not name ${college.productName}`);
-    const requestId = String(page.headers['x-request-id']);
-    check(/^[0-9a-f]{32}$/.test(requestId), `the answer's X-Request-ID is not nginx's $request_id: ${requestId}`);
-    await until(() => nginx.accessLog().some((line) => line.includes(`id=${requestId}`)), 'the access log line');
-    const line = nginx.accessLog().find((entry) => entry.includes(`id=${requestId}`)) as string;
-    const answeredBy = servers.find((s) => line.includes(`upstream=127.0.0.1:${s.port}`));
-    check(answeredBy, `the access log does not name the server that answered: ${line}`);
-    check(
-      answeredBy.output().includes(requestId),
-      `${answeredBy.name}'s log does not carry the request id ${requestId}`,
-    );
-    say(`GET ${landing} 200; request id ${requestId} in nginx's log and in ${answeredBy.name}'s`);
-
-    const metricsThroughProxy = await send(proxy, 'metrics', { method: 'GET', path: '/metrics' });
-    expectStatus(metricsThroughProxy, 404, 'GET /metrics through the proxy');
-    for (const s of servers) await metric(s, 'quadmates_http_requests_total');
-    say('/metrics: 404 through the proxy, read on each server directly');
   });
 
   const students = await step('two students sign up (e-mail verification through SMTP) and sign in', async () => {
@@ -401,6 +584,337 @@ async function main(): Promise<void> {
     return id;
   });
 
+  const conversationId = await step('a ping, its e-mail, and the admin accepting it', async () => {
+    const pinged = await send(proxy, 'ping', {
+      method: 'POST',
+      path: `/api/postings/${postingId}/pings`,
+      cookie: seeker.cookie,
+      json: { message: 'Is there still room for one more?' },
+      from: seeker.from,
+    });
+    expectStatus(pinged, 201, 'the ping');
+    const ping = JSON.parse(pinged.body) as { id: string; conversationId: string };
+    await smtp.waitForMail(admin.email, /is interested in your group/);
+    const accepted = await send(proxy, 'ping', {
+      method: 'PATCH',
+      path: `/api/pings/${ping.id}`,
+      cookie: admin.cookie,
+      json: { status: 'accepted' },
+      from: admin.from,
+    });
+    expectStatus(accepted, 200, 'accepting the ping');
+    await smtp.waitForMail(seeker.email, /accepted your ping/);
+    say(
+      `ping ${ping.id} sent, mailed to ${admin.name}, accepted (mailed to ${seeker.name}); conversation ${ping.conversationId}`,
+    );
+    return ping.conversationId;
+  });
+
+  const streamsOn = () => Promise.all(servers.map((s) => (s.alive() ? metric(s, 'quadmates_live_streams_open') : 0)));
+  const streamsOpen = async () => (await streamsOn()).reduce((a, b) => a + b);
+  /** The two students' live streams through the proxy, placed on different servers. */
+  const placeStreams = async () => {
+    const first = new LiveReader(admin.name, proxy, admin.cookie).start();
+    cleanup.add('live streams', () => first.stop());
+    await until(async () => (await streamsOpen()) === 1, `${admin.name}'s stream to open`);
+    const adminSlot = (await streamsOn()).indexOf(1);
+    // nginx picks servers in turn; a stream that lands beside the first is closed and opened again.
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const second = new LiveReader(seeker.name, proxy, seeker.cookie).start();
+      cleanup.add('live streams', () => second.stop());
+      await until(async () => (await streamsOpen()) === 2, `${seeker.name}'s stream to open`);
+      if ((await streamsOn())[adminSlot] === 1) {
+        say(
+          `${admin.name}'s stream is on ${server(adminSlot).name}, ${seeker.name}'s on ${server(1 - adminSlot).name} (each server's quadmates_live_streams_open)`,
+        );
+        return { admin: first, seeker: second, adminSlot };
+      }
+      second.stop();
+      await until(async () => (await streamsOpen()) === 1, 'the misplaced stream to close');
+    }
+    throw new TopologyFailure('the proxy put both streams on one server six times in a row');
+  };
+  /** Requests of the students' traffic a server has answered (its own count, read on /metrics). */
+  const answered = async (s: AppServer) =>
+    (await metric(s, 'quadmates_http_requests_total', { route: '/api/conversations/unread-count' })) +
+    (await metric(s, 'quadmates_http_requests_total', { route: '/api/conversations/:id/messages' }));
+  /**
+   * Resolves once the proxy sends the students' requests to `s`: nginx leaves a server that refused
+   * connections out for fail_timeout (10 s), however soon it is ready again.
+   */
+  const untilProxySendsTo = async (s: AppServer) => {
+    const at = await answered(s);
+    await until(
+      async () => {
+        const read = await send(proxy, 'read', {
+          method: 'GET',
+          path: '/api/conversations/unread-count',
+          cookie: admin.cookie,
+          from: admin.from,
+        });
+        expectStatus(read, 200, 'the unread count through the proxy');
+        return (await answered(s)) > at;
+      },
+      `the proxy to send requests to ${s.name}`,
+      30_000,
+    );
+  };
+
+  const earlyStreams = await step(
+    "the two students' live streams, on different servers of the previous release",
+    placeStreams,
+  );
+
+  const roll = await step(
+    `a rolling restart from the previous release to this checkout (migration ${newest}) while the students write to each other, read, and upload`,
+    async () => {
+      const prefix = 'rolling message ';
+      const firstExchange = exchanges.length;
+      const readers = [earlyStreams.admin, earlyStreams.seeker];
+      const sent: SentMessage[] = [];
+      let talking = true;
+      // A message every ROLL_MESSAGE_EVERY_MS, the two students in turn, up to ROLL_MESSAGES.
+      const conversation = (async () => {
+        for (let n = 1; talking; n++) {
+          if (n > ROLL_MESSAGES) {
+            say(`${ROLL_MESSAGES} messages sent: the students only read from here on`);
+            break;
+          }
+          const from = n % 2 === 1 ? admin : seeker;
+          await sendMessage(conversationId, from, 'rolling message', n, `${prefix}${n} from ${from.name}`, sent);
+          await sleep(ROLL_MESSAGE_EVERY_MS);
+        }
+      })();
+      // Open pages read all along: the unread count, the posting, the conversation.
+      const reads = [
+        { who: admin, path: '/api/conversations/unread-count' },
+        { who: seeker, path: `/api/postings/${postingId}` },
+        { who: seeker, path: '/api/conversations/unread-count' },
+        { who: admin, path: `/api/conversations/${conversationId}` },
+      ];
+      const reading = (async () => {
+        for (let n = 0; talking; n++) {
+          const { who, path: readPath } = reads[n % reads.length] as (typeof reads)[number];
+          await send(proxy, 'read', { method: 'GET', path: readPath, cookie: who.cookie, from: who.from }).catch(
+            () => undefined,
+          );
+          await sleep(30);
+        }
+      })();
+      /** Each SIGTERM: the server, and when it was sent. */
+      const stops: { server: AppServer; at: number }[] = [];
+      const stopTraffic = async () => {
+        talking = false;
+        await Promise.all([conversation, reading]);
+      };
+      try {
+        await sleep(300);
+
+        // 1. The server that is reading an upload is stopped the way systemctl stops it (SIGTERM): it
+        // finishes the upload, then exits.
+        const photos = await restartPhotos;
+        const dorm = college.dorms[0]?.key as string;
+        let first: number | undefined;
+        let upload: Promise<HttpAnswer> | undefined;
+        let uploadStartedAt = 0;
+        let description = '';
+        for (let attempt = 1; first === undefined; attempt++) {
+          check(
+            attempt <= 3,
+            'three uploads through the proxy were answered before either server was seen reading them',
+          );
+          description = `Topology test: an upload in flight at SIGTERM (${attempt})`;
+          const { body, contentType } = await postingBody(postingForm(description, dorm), photos);
+          let done = false;
+          uploadStartedAt = Date.now();
+          upload = send(proxy, 'upload at SIGTERM', {
+            method: 'POST',
+            path: '/api/postings',
+            cookie: seeker.cookie,
+            body,
+            contentType,
+            from: seeker.from,
+          });
+          upload.then(
+            () => {
+              done = true;
+            },
+            () => {
+              done = true;
+            },
+          );
+          while (!done && first === undefined) {
+            for (const slot of [0, 1]) {
+              if ((await metric(server(slot), 'quadmates_uploads_in_progress')) > 0) {
+                first = slot;
+                break;
+              }
+            }
+          }
+          if (first === undefined) expectStatus(await upload, 201, 'an upload through the proxy');
+        }
+        const other = 1 - first;
+        const stopped = server(first);
+        const termAt = Date.now();
+        stops.push({ server: stopped, at: termAt });
+        const stopping = stopped.stop();
+        const uploaded = await (upload as Promise<HttpAnswer>);
+        const uploadedAt = Date.now();
+        expectStatus(uploaded, 201, `the upload ${stopped.name} was reading when it was stopped`);
+        await stopping;
+        const exitedAt = Date.now();
+        const db = new pg.Client({ connectionString: database.url });
+        await db.connect();
+        const copies = (
+          await db.query<{ n: number }>('select count(*)::int as n from posting where description = $1', [description])
+        ).rows[0]?.n;
+        await db.end();
+        check(copies === 1, `the upload in flight at SIGTERM is stored ${copies} times, not once`);
+        say(
+          `${stopped.name} stopped (SIGTERM) ${seconds(termAt - uploadStartedAt)} s into an upload of 2 photos through the proxy: ` +
+            `the upload answered 201 ${seconds(uploadedAt - termAt)} s after the signal and is stored once; the server exited 0 after ${seconds(exitedAt - termAt)} s`,
+        );
+
+        // 2. It starts on this checkout and applies the newest migration while the other, still the
+        // previous release, serves.
+        const previousAnswered = await answered(server(other));
+        const migrationsBefore = await appliedMigrationCount(database.url);
+        const upgraded = startServer(first);
+        await waitReady(upgraded);
+        const readyAt = Date.now();
+        const migrationsAfter = await appliedMigrationCount(database.url);
+        check(
+          migrationsBefore === previous.migrations && migrationsAfter === newest,
+          `the database went from ${migrationsBefore} to ${migrationsAfter} migrations, not ${previous.migrations} to ${newest}`,
+        );
+        const servedMeanwhile = (await answered(server(other))) - previousAnswered;
+        say(
+          `${upgraded.name} ready ${seconds(readyAt - exitedAt)} s after the stop: it applied ${migrationsAfter - migrationsBefore === 1 ? `migration ${migrationsAfter}` : `migrations ${migrationsBefore + 1}-${migrationsAfter}`} ` +
+            `while ${server(other).name} answered ${servedMeanwhile} of the students' requests`,
+        );
+        check(servedMeanwhile > 0, `${server(other).name} answered nothing while ${upgraded.name} started`);
+
+        // 3. Both serve, the previous release on the migrated database. The other server is stopped
+        // only once the proxy sends requests to this one again: with it still left out, nginx would
+        // have no server to send anything to.
+        await untilProxySendsTo(upgraded);
+        const joinedAt = Date.now();
+        await untilProxySendsTo(server(other));
+        say(
+          `the proxy sends requests to ${upgraded.name} ${seconds(joinedAt - readyAt)} s after it was ready (nginx's fail_timeout); ` +
+            `both releases answer, the previous one on the migrated database`,
+        );
+
+        // 4. The other server: stopped, started on this checkout.
+        const second = server(other);
+        const secondTermAt = Date.now();
+        stops.push({ server: second, at: secondTermAt });
+        await second.stop();
+        const secondExitedAt = Date.now();
+        const upgradedToo = startServer(other);
+        await waitReady(upgradedToo);
+        say(
+          `${second.name} stopped (SIGTERM, exited 0 after ${seconds(secondExitedAt - secondTermAt)} s) and ready on this checkout ` +
+            `${seconds(Date.now() - secondExitedAt)} s later; ${upgraded.name} served meanwhile`,
+        );
+        // The streams of the second server come back (2-5 s, the retry the server named) before the traffic ends.
+        await until(
+          () => readers.every((reader) => reader.open && (reader.connections.at(-1)?.openedAt ?? 0) > secondTermAt),
+          'both streams to reconnect after the second stop',
+          15_000,
+        ).catch(() => undefined);
+      } finally {
+        await stopTraffic();
+      }
+
+      const stored = await storedMessages(database.url, conversationId, prefix);
+      await untilDelivered(readers, stored, prefix);
+      const { lost, doubled, problems } = tallyConversation(sent, stored, readers, prefix);
+      for (const record of sent.filter((r) => r.status !== 201)) {
+        problems.push(`"${record.body}" answered ${record.status ?? 'nothing'}`);
+      }
+      const proxied = exchanges.slice(firstExchange).filter((e) => e.target.startsWith(proxy));
+      // What nginx did with each stopping server's requests (its access log names the servers it tried).
+      const log = nginx.accessLog();
+      const upstreamsOf = (e: Exchange) => {
+        const line = e.requestId ? log.find((l) => l.includes(`id=${e.requestId}`)) : undefined;
+        return (/ upstream=(.*?) upstream_status=/.exec(line ?? '')?.[1] ?? '').split(', ');
+      };
+      const errors = proxied.filter(isServerError);
+      for (const e of errors) {
+        // Named by the SIGTERM nearest to it, and the servers nginx tried (when its answer carries the id).
+        const nearest = [...stops].sort((a, b) => Math.abs(e.startedAt - a.at) - Math.abs(e.startedAt - b.at))[0];
+        const tried = upstreamsOf(e).join(' then ');
+        problems.push(
+          `${e.method} ${new URL(e.target).pathname} answered ${e.status ?? e.error}` +
+            (nearest ? `, sent ${e.startedAt - nearest.at} ms from ${nearest.server.name}'s SIGTERM` : '') +
+            (tried ? `, tried ${tried}` : ''),
+        );
+      }
+      for (const reader of readers) {
+        for (const c of reader.connections.filter((c) => c.n > 1)) {
+          if (c.status !== 200)
+            problems.push(`${reader.name}'s stream connection ${c.n} answered ${c.status ?? 'nothing'}`);
+          else if (c.lastEventIdSent === undefined)
+            problems.push(`${reader.name}'s stream connection ${c.n} was made without Last-Event-ID`);
+        }
+      }
+      for (const { server: s, at } of stops) {
+        const address = `127.0.0.1:${s.port}`;
+        const inFlight = proxied.filter(
+          (e) => e.startedAt <= at && e.endedAt >= at && upstreamsOf(e).at(-1) === address,
+        );
+        const handedOn = proxied.filter((e) => {
+          const tried = upstreamsOf(e);
+          return tried.length > 1 && tried[0] === address && e.startedAt >= at;
+        });
+        const statuses = inFlight.map((e) => `${e.method} ${e.status ?? e.error}`).join(', ');
+        say(
+          `${s.name}: ${inFlight.length === 0 ? 'no request in flight' : `${inFlight.length} request(s) in flight (${statuses})`} ` +
+            `when SIGTERM arrived; ${handedOn.length} refused afterwards and handed by nginx to the other server`,
+        );
+      }
+      const reconnections = readers.reduce((sum, reader) => sum + reader.connections.length - 1, 0);
+      if (reconnections < 3) problems.push(`the streams reconnected ${reconnections} times, not 3 (one, then both)`);
+      const acknowledged = sent.filter((r) => r.status === 201).length;
+      say(
+        `${acknowledged} of ${sent.length} messages acknowledged; ${stored.length} stored; ` +
+          readers.map((reader) => `${seqsOf(reader, prefix).length} reached ${reader.name}'s stream`).join(', ') +
+          ` (${reconnections} reconnections through the proxy, each with Last-Event-ID)`,
+      );
+      say(`${proxied.length} requests through the proxy during the restart: ${errors.length} answered 5xx`);
+      check(problems.length === 0, `during the rolling restart:\n  ${problems.join('\n  ')}`);
+      for (const reader of readers) reader.stop();
+      return { lost, doubled, fiveXx: errors.length, requests: proxied.length };
+    },
+  );
+
+  await step('the site through the proxy', async () => {
+    // The front page sends a visitor who is not signed in on to the page for them.
+    const front = await send(proxy, 'page', { method: 'GET', path: '/' });
+    const landing = front.status === 302 ? new URL(String(front.headers.location), publicUrl).pathname : '/';
+    const page = front.status === 302 ? await send(proxy, 'page', { method: 'GET', path: landing }) : front;
+    expectStatus(page, 200, `GET ${landing} through the proxy`);
+    check(String(page.headers['content-type']).startsWith('text/html'), 'GET / is not a page');
+    check(page.body.includes(college.productName), `the page does not name ${college.productName}`);
+    const requestId = String(page.headers['x-request-id']);
+    check(/^[0-9a-f]{32}$/.test(requestId), `the answer's X-Request-ID is not nginx's $request_id: ${requestId}`);
+    await until(() => nginx.accessLog().some((line) => line.includes(`id=${requestId}`)), 'the access log line');
+    const line = nginx.accessLog().find((entry) => entry.includes(`id=${requestId}`)) as string;
+    const answeredBy = servers.find((s) => line.includes(`upstream=127.0.0.1:${s.port}`));
+    check(answeredBy, `the access log does not name the server that answered: ${line}`);
+    check(
+      answeredBy.output().includes(requestId),
+      `${answeredBy.name}'s log does not carry the request id ${requestId}`,
+    );
+    say(`GET ${landing} 200; request id ${requestId} in nginx's log and in ${answeredBy.name}'s`);
+
+    const metricsThroughProxy = await send(proxy, 'metrics', { method: 'GET', path: '/metrics' });
+    expectStatus(metricsThroughProxy, 404, 'GET /metrics through the proxy');
+    for (const s of servers) await metric(s, 'quadmates_http_requests_total');
+    say('/metrics: 404 through the proxy, read on each server directly');
+  });
+
   await step('a slow upload waits in nginx, holding no upload place on a server', async () => {
     // A phone on a poor connection: the body arrives over 1.5 s. Straight to a server it holds one of
     // the server's few upload places all along; through the proxy (proxy_request_buffering on)
@@ -459,54 +973,12 @@ async function main(): Promise<void> {
     say('straight to a server it held an upload place for 1.5 s; through the proxy none, until nginx had it all');
   });
 
-  const conversationId = await step('a ping, its e-mail, and the admin accepting it', async () => {
-    const pinged = await send(proxy, 'ping', {
-      method: 'POST',
-      path: `/api/postings/${postingId}/pings`,
-      cookie: seeker.cookie,
-      json: { message: 'Is there still room for one more?' },
-      from: seeker.from,
-    });
-    expectStatus(pinged, 201, 'the ping');
-    const ping = JSON.parse(pinged.body) as { id: string; conversationId: string };
-    await smtp.waitForMail(admin.email, /is interested in your group/);
-    const accepted = await send(proxy, 'ping', {
-      method: 'PATCH',
-      path: `/api/pings/${ping.id}`,
-      cookie: admin.cookie,
-      json: { status: 'accepted' },
-      from: admin.from,
-    });
-    expectStatus(accepted, 200, 'accepting the ping');
-    await smtp.waitForMail(seeker.email, /accepted your ping/);
-    say(
-      `ping ${ping.id} sent, mailed to ${admin.name}, accepted (mailed to ${seeker.name}); conversation ${ping.conversationId}`,
-    );
-    return ping.conversationId;
+  await step('both servers on this checkout in the proxy again', async () => {
+    await until(async () => (await streamsOpen()) === 0, 'the streams of the restart to close');
+    await Promise.all([0, 1].map((slot) => untilProxySendsTo(server(slot))));
+    say(`the proxy sends requests to ${server(0).name} and ${server(1).name}`);
   });
-
-  const streamsOn = () => Promise.all(servers.map((s) => (s.alive() ? metric(s, 'quadmates_live_streams_open') : 0)));
-  const readers = await step("the two students' live streams, on different servers", async () => {
-    const first = new LiveReader(admin.name, proxy, admin.cookie).start();
-    cleanup.add('live streams', () => first.stop());
-    await until(async () => (await streamsOn()).reduce((a, b) => a + b) === 1, `${admin.name}'s stream to open`);
-    const adminSlot = (await streamsOn()).indexOf(1);
-    // nginx picks servers in turn; a stream that lands beside the first is closed and opened again.
-    for (let attempt = 1; attempt <= 6; attempt++) {
-      const second = new LiveReader(seeker.name, proxy, seeker.cookie).start();
-      cleanup.add('live streams', () => second.stop());
-      await until(async () => (await streamsOn()).reduce((a, b) => a + b) === 2, `${seeker.name}'s stream to open`);
-      if ((await streamsOn())[adminSlot] === 1) {
-        say(
-          `${admin.name}'s stream is on ${server(adminSlot).name}, ${seeker.name}'s on ${server(1 - adminSlot).name} (each server's quadmates_live_streams_open)`,
-        );
-        return { admin: first, seeker: second, adminSlot };
-      }
-      second.stop();
-      await until(async () => (await streamsOn()).reduce((a, b) => a + b) === 1, 'the misplaced stream to close');
-    }
-    throw new TopologyFailure('the proxy put both streams on one server six times in a row');
-  });
+  const readers = await step("the two students' live streams, on different servers of this checkout", placeStreams);
 
   const outcome = await step(
     `a conversation of ${MESSAGES} messages; the server of ${admin.name}'s stream is killed with SIGKILL after ${KILL_AFTER}`,
@@ -516,7 +988,9 @@ async function main(): Promise<void> {
       let killSentAt = Number.POSITIVE_INFINITY;
       let killDoneAt = Number.POSITIVE_INFINITY;
       let killed: Promise<void> | undefined;
-      const sent: { n: number; exchange?: Exchange; status?: number; seq?: number }[] = [];
+      const prefix = 'topology message ';
+      const firstExchange = exchanges.length;
+      const sent: SentMessage[] = [];
       // Open pages also read: unread counts, asked all along beside the messages.
       let polling = true;
       const poller = (async () => {
@@ -541,99 +1015,23 @@ async function main(): Promise<void> {
           });
         }
         const from = n % 2 === 1 ? admin : seeker;
-        const record: (typeof sent)[number] = { n };
-        sent.push(record);
-        try {
-          const answer = await send(proxy, `message ${n}`, {
-            method: 'POST',
-            path: `/api/conversations/${conversationId}/messages`,
-            cookie: from.cookie,
-            json: { body: `topology message ${n} from ${from.name}` },
-            from: from.from,
-          });
-          record.status = answer.status;
-          if (answer.status === 201) record.seq = JSON.parse(answer.body).seq;
-        } catch {
-          // No answer at all: counted below as not acknowledged.
-        }
-        record.exchange = exchanges.find((e) => e.label === `message ${n}`);
+        await sendMessage(conversationId, from, 'message', n, `${prefix}${n} from ${from.name}`, sent);
         await sleep(40);
       }
       await killed;
 
       // Every message the database holds, and each stream's copy of them.
-      const db = new pg.Client({ connectionString: database.url });
-      await db.connect();
-      const stored = (
-        await db.query<{ seq: string; body: string }>(
-          "select seq, body from conversation_message where conversation_id = $1 and body like 'topology message %' order by seq",
-          [conversationId],
-        )
-      ).rows.map((row) => ({ seq: Number(row.seq), body: row.body }));
-      await db.end();
-      const seqsOf = (reader: LiveReader) =>
-        reader.events
-          .filter((event) => event.event === 'message')
-          .map((event) => (event.data as { message: { seq: number; body: string } }).message)
-          .filter((message) => message.body.startsWith('topology message '))
-          .map((message) => message.seq);
-      await until(
-        () => [readers.admin, readers.seeker].every((reader) => stored.every((m) => seqsOf(reader).includes(m.seq))),
-        'both streams to receive every stored message',
-        30_000,
-      ).catch(() => undefined);
+      const stored = await storedMessages(database.url, conversationId, prefix);
+      const streams = [readers.admin, readers.seeker];
+      await untilDelivered(streams, stored, prefix);
       polling = false;
       await poller;
-
-      let lost = 0;
-      let doubled = 0;
-      const problems: string[] = [];
+      const { lost, doubled, problems } = tallyConversation(sent, stored, streams, prefix);
       const acknowledged = sent.filter((record) => record.status === 201);
-      const storedSeqs = new Set(stored.map((m) => m.seq));
-      for (const record of acknowledged) {
-        if (!storedSeqs.has(record.seq as number)) {
-          lost += 1;
-          problems.push(`message ${record.n} was acknowledged (seq ${record.seq}) but is not stored`);
-        }
-      }
-      const bodies = new Map<string, number>();
-      for (const m of stored) bodies.set(m.body, (bodies.get(m.body) ?? 0) + 1);
-      for (const [body, count] of bodies) {
-        if (count > 1) {
-          doubled += count - 1;
-          problems.push(`"${body}" is stored ${count} times`);
-        }
-      }
-      for (const reader of [readers.admin, readers.seeker]) {
-        const seqs = seqsOf(reader);
-        const seen = new Map<number, number>();
-        for (const seq of seqs) seen.set(seq, (seen.get(seq) ?? 0) + 1);
-        for (const m of stored) {
-          const count = seen.get(m.seq) ?? 0;
-          if (count === 0) {
-            lost += 1;
-            problems.push(`${reader.name}'s stream never received message seq ${m.seq} ("${m.body}")`);
-          } else if (count > 1) {
-            doubled += count - 1;
-            problems.push(`${reader.name}'s stream received message seq ${m.seq} ${count} times`);
-          }
-        }
-        for (const seq of seen.keys()) {
-          if (!storedSeqs.has(seq))
-            problems.push(`${reader.name}'s stream received message seq ${seq}, which is not stored`);
-        }
-        const ids = reader.events.map((event) => event.id).filter((id): id is number => id !== undefined);
-        const backwards = ids.findIndex((id, i) => i > 0 && id <= (ids[i - 1] as number));
-        if (backwards > 0) {
-          doubled += 1;
-          problems.push(`${reader.name}'s stream received event ${ids[backwards]} after ${ids[backwards - 1]}`);
-        }
-      }
 
       // Which answers were 5xx: before the kill (never), with the request on its way when the server
       // died (the proxy cannot know whether a POST was saved), and after it (never).
-      const isServerError = (e: Exchange) => (e.status ?? 0) >= 500 || e.error !== undefined;
-      const proxied = exchanges.filter((e) => e.target.startsWith(proxy));
+      const proxied = exchanges.slice(firstExchange).filter((e) => e.target.startsWith(proxy));
       const streamConnections = [readers.admin, readers.seeker].flatMap((reader) =>
         reader.connections.map((c) => ({ reader: reader.name, ...c })),
       );
@@ -652,7 +1050,7 @@ async function main(): Promise<void> {
       const unacknowledged = sent.filter((record) => record.status !== 201);
       for (const record of unacknowledged) {
         const inFlightAtKill = record.exchange && inFlight.includes(record.exchange);
-        if (!inFlightAtKill) problems.push(`message ${record.n} answered ${record.status ?? 'nothing'}`);
+        if (!inFlightAtKill) problems.push(`"${record.body}" answered ${record.status ?? 'nothing'}`);
       }
 
       // The reconnection: the admin's stream ended with its server and came back through the proxy
@@ -673,7 +1071,7 @@ async function main(): Promise<void> {
       const proxiedAfter = proxied.filter((e) => e.startedAt >= killDoneAt).length;
       say(
         `${acknowledged.length} of ${MESSAGES} messages acknowledged; ${stored.length} stored; ` +
-          `${seqsOf(readers.admin).length} reached ${admin.name}'s stream, ${seqsOf(readers.seeker).length} ${seeker.name}'s`,
+          `${seqsOf(readers.admin, prefix).length} reached ${admin.name}'s stream, ${seqsOf(readers.seeker, prefix).length} ${seeker.name}'s`,
       );
       if (resumed) {
         say(
@@ -684,7 +1082,7 @@ async function main(): Promise<void> {
       for (const e of inFlight) {
         const record = unacknowledged.find((r) => r.exchange === e);
         const fate = record
-          ? `message ${record.n}: ${bodies.has(`topology message ${record.n} from ${record.n % 2 === 1 ? admin.name : seeker.name}`) ? 'stored, and delivered once' : 'not stored'}`
+          ? `message ${record.n}: ${stored.some((m) => m.body === record.body) ? 'stored, and delivered once' : 'not stored'}`
           : `${e.method} ${new URL(e.target).pathname}`;
         say(`in flight on ${victim.name} as it died: answered ${e.status ?? e.error} (${fate})`);
       }
@@ -694,26 +1092,12 @@ async function main(): Promise<void> {
     },
   );
 
-  await step(
-    'the killed server restarts on its port (as Restart=on-failure would) and serves through the proxy again',
-    async () => {
-      const restarted = startServer(outcome.victimSlot);
-      await waitReady(restarted);
-      const served = () => metric(restarted, 'quadmates_http_requests_total', { route: '/api/me' }).catch(() => 0);
-      const at = Date.now();
-      // nginx leaves a failed server out for fail_timeout (10 s), then tries it again.
-      await until(
-        async () => {
-          const answer = await send(proxy, 'after restart', { method: 'GET', path: '/api/me', cookie: admin.cookie });
-          expectStatus(answer, 200, 'GET /api/me after the restart');
-          return (await served()) > 0;
-        },
-        `the proxy to send requests to ${restarted.name} again`,
-        30_000,
-      );
-      say(`${restarted.name} ready and answering through the proxy ${seconds(Date.now() - at)} s after it was ready`);
-    },
-  );
+  const restarted = await step('the killed server restarts on its port (as Restart=on-failure would)', async () => {
+    const server = startServer(outcome.victimSlot);
+    await waitReady(server);
+    say(`${server.name} ready`);
+    return { server, readyAt: Date.now() };
+  });
 
   await step('per-student limits hold across both servers', async () => {
     // Postings: 10 a day (src/shared/limits.ts), counted in the database. The admin has posted one;
@@ -762,10 +1146,29 @@ async function main(): Promise<void> {
     );
   });
 
+  await step(`${restarted.server.name} serves through the proxy again`, async () => {
+    const served = () => metric(restarted.server, 'quadmates_http_requests_total', { route: '/api/me' }).catch(() => 0);
+    // nginx leaves a failed server out for fail_timeout (10 s), then tries it again.
+    await until(
+      async () => {
+        const answer = await send(proxy, 'after restart', { method: 'GET', path: '/api/me', cookie: admin.cookie });
+        expectStatus(answer, 200, 'GET /api/me after the restart');
+        return (await served()) > 0;
+      },
+      `the proxy to send requests to ${restarted.server.name} again`,
+      30_000,
+    );
+    say(
+      `the proxy sends requests to ${restarted.server.name} ${seconds(Date.now() - restarted.readyAt)} s after it was ready`,
+    );
+  });
+
   const total = Date.now() - started;
   finished = true;
   say(
-    `topology test passed in ${seconds(total)} s: lost=${outcome.lost} doubled=${outcome.doubled} 5xx=${outcome.fiveAfter} after the kill` +
+    `topology test passed in ${seconds(total)} s: rolling restart lost=${roll.lost} doubled=${roll.doubled} 5xx=${roll.fiveXx} ` +
+      `(${roll.requests} requests through the proxy); ` +
+      `kill -9 lost=${outcome.lost} doubled=${outcome.doubled} 5xx=${outcome.fiveAfter} after the kill` +
       (outcome.inFlight > 0
         ? ` (${outcome.inFlight} request(s) on their way to the server as it died answered 502)`
         : ''),
