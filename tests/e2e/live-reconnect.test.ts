@@ -2,7 +2,9 @@
  * The live stream's bounds as a browser meets them (issue 30, docs/decisions/0031), on a server
  * that holds one live stream in all (LIVE_STREAMS_MAX=1): a page whose stream is refused (503) is
  * given up on by the browser's EventSource, and the page reopens it with back-off, so a reply still
- * arrives without a reload once a place is free.
+ * arrives without a reload once a place is free. And a message whose answer was lost after the
+ * server saved it (a proxy's 502 for a server that died) is sent again under its client key and
+ * shows once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentPing } from '../../src/shared/schemas/ping';
@@ -15,6 +17,7 @@ type Who = 'admin' | 'student' | 'holder';
 let suite: BrowserSuite<Who>;
 let server: RunningServer;
 let postingId = '';
+let conversationId = '';
 
 const api = (who: Who, path: string, init: { method?: string; body?: unknown } = {}) =>
   fetch(`${server.url}${path}`, {
@@ -61,7 +64,7 @@ describe('the live stream when the server is full', () => {
       body: { message: 'Hello! Is the room still free?' },
     });
     expect(pinged.status).toBe(201);
-    const { conversationId } = (await pinged.json()) as SentPing;
+    ({ conversationId } = (await pinged.json()) as SentPing);
 
     // Another student holds the server's only stream.
     const release = await holdStream('holder');
@@ -87,6 +90,35 @@ describe('the live stream when the server is full', () => {
       .getByRole('region', { name: 'Messages' })
       .getByText('Yes, it is! Come by on Friday.')
       .waitFor({ timeout: 10_000 });
+    await student.context.close();
+  }, 120_000);
+
+  it('shows a message once when its answer was lost after the server saved it and the page sent it again', async () => {
+    const student = await pageAt(suite.browser, server, 375, { cookie: suite.members.student.cookie });
+    const sends: number[] = [];
+    // The first send reaches the server, which saves it; its answer is replaced by a proxy's 502.
+    await student.page.route(`**/api/conversations/${conversationId}/messages`, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sends.push(sends.length);
+      if (sends.length > 1) return route.continue();
+      await route.fetch();
+      await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' });
+    });
+    await student.page.goto(`${server.url}/messages/${conversationId}`);
+    const composer = student.page.getByRole('textbox', { name: 'Your message' });
+    await composer.fill('See you on Friday!');
+    await student.page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => composer.inputValue(), { timeout: 15_000 }).toBe('');
+    expect(sends.length).toBe(2);
+    const thread = student.page.getByRole('region', { name: 'Messages' });
+    await thread.getByText('See you on Friday!').waitFor();
+    expect(await thread.getByText('See you on Friday!').count()).toBe(1);
+    expect(await student.page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
+    const view = (await (await api('student', `/api/conversations/${conversationId}`)).json()) as {
+      messages: { body: string }[];
+    };
+    expect(view.messages.filter((message) => message.body === 'See you on Friday!')).toHaveLength(1);
+    await expectAccessible(student.page);
     await student.context.close();
   }, 120_000);
 });
