@@ -64,7 +64,8 @@ describe('the live stream when the server is full', () => {
       body: { message: 'Hello! Is the room still free?' },
     });
     expect(pinged.status).toBe(201);
-    ({ conversationId } = (await pinged.json()) as SentPing);
+    conversationId = ((await pinged.json()) as SentPing).conversationId ?? '';
+    expect(conversationId).not.toBe('');
 
     // Another student holds the server's only stream.
     const release = await holdStream('holder');
