@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { APP_READY_MARK } from '../shared/app-ready';
@@ -24,29 +24,33 @@ await Promise.all([preloadRoute(window.location.pathname).catch(() => undefined)
 
 /**
  * Marks the page as the scripts' own once drawn or hydrated: browser tests wait for it to click,
- * and count the scripts fetched before it (the `app-ready` mark) as the page's first load.
+ * and count the scripts fetched before it (the `app-ready` mark) as the page's first load. Around
+ * the app, not beside it: the tree must have the server's shape (entry-server.tsx), or every
+ * `useId` of the page differs from the one the server drew (a sibling is a fork of React's tree
+ * ids), and what finds a drawn element by its id finds nothing (issue 31).
  */
-function Ready({ on }: { on: HTMLElement }) {
+function Ready({ on, children }: { on: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     performance.mark(APP_READY_MARK);
     on.setAttribute('data-ready', '');
   }, [on]);
-  return null;
+  return children;
 }
 
 // As a transition React draws the first page in slices, yielding between them, so a slow phone's
 // main thread is not blocked for long; the page's static 'Loading...' stays until it is drawn.
 const app = (
   <StrictMode>
-    <Ready on={root} />
-    <ConfigProvider>
-      <BrowserRouter>
-        {/* The root boundary: the layout's own code failing still shows a message and a retry. */}
-        <ErrorBoundary onRetry={retryPage}>
-          <AppRoutes />
-        </ErrorBoundary>
-      </BrowserRouter>
-    </ConfigProvider>
+    <Ready on={root}>
+      <ConfigProvider>
+        <BrowserRouter>
+          {/* The root boundary: the layout's own code failing still shows a message and a retry. */}
+          <ErrorBoundary onRetry={retryPage}>
+            <AppRoutes />
+          </ErrorBoundary>
+        </BrowserRouter>
+      </ConfigProvider>
+    </Ready>
   </StrictMode>
 );
 startTransition(() => {
