@@ -43,18 +43,19 @@ async function acceptTerms(page: Page) {
   await terms.waitFor({ state: 'detached' });
 }
 
-/** Signs in with the local provider through the popup as `login`. */
+/**
+ * Signs in with the local provider as `login`: the sign-in page's link opens the provider's pages
+ * in this window (issue 31: no popup), which then bring the browser back to the app.
+ */
 async function signInWithProvider(page: Page, login: string) {
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  const popup = await popupPromise;
-  await popup.locator('input[name="login"]').fill(login);
-  await popup.locator('input[name="password"]').fill('any-password');
-  await popup.getByRole('button', { name: 'Sign-in' }).click();
-  // The popup may close before the click returns: listen first.
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Continue' }).click();
-  await closed;
+  const app = new URL(server.url).origin;
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await page.waitForURL((address) => address.origin !== app);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((address) => address.origin === app);
 }
 
 describe('sign-in journeys', () => {
@@ -112,10 +113,10 @@ describe('sign-in journeys', () => {
     await context.close();
   });
 
-  it('signs a college account in with the OpenID provider in a popup', async () => {
+  it('signs a college account in with the OpenID provider, in this window', async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${server.url}/signin-wall`);
-    await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in with Google' }).waitFor();
     await expectAccessible(page);
     await signInWithProvider(page, 'eagle');
     await acceptTerms(page);

@@ -61,17 +61,19 @@ async function acceptTerms(page: Page) {
   await terms.waitFor({ state: 'detached' });
 }
 
-/** Signs in with the local provider through the popup as `login`. */
+/**
+ * Signs in with the local provider as `login`: the sign-in page's link opens the provider's pages
+ * in this window (issue 31: no popup), which then bring the browser back to the app.
+ */
 async function signInWithProvider(page: Page, login: string) {
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  const popup = await popupPromise;
-  await popup.locator('input[name="login"]').fill(login);
-  await popup.locator('input[name="password"]').fill('any-password');
-  await popup.getByRole('button', { name: 'Sign-in' }).click();
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Continue' }).click();
-  await closed;
+  const app = new URL(server.url).origin;
+  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await page.waitForURL((address) => address.origin !== app);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((address) => address.origin === app);
 }
 
 const membersList = (page: Page) => page.getByRole('region', { name: /^Current Group Members/ }).getByRole('listitem');

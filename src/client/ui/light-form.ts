@@ -38,11 +38,13 @@ export function useLightForm<T extends FieldValues>({
   const register = (name: Path<T>): UseFormRegisterReturn<Path<T>> & { onFocus: () => void } => ({
     name,
     // React calls a new ref callback on every render (null for the old one, then the element):
-    // only the first element of a name gets the default value, so typing is never undone.
+    // only the first element of a name gets the default value, so typing is never undone; nor is
+    // what was typed in a drawn field before the scripts took the page over (issue 31).
     ref: (input: FieldElement | null) => {
       if (!input) return;
       if (fields.current.get(name) !== input) {
-        if (!initialized.current.has(name)) input.value = String(defaultValues[name] ?? '');
+        const typedBeforeScripts = input.value !== input.defaultValue;
+        if (!initialized.current.has(name) && !typedBeforeScripts) input.value = String(defaultValues[name] ?? '');
         initialized.current.add(name);
         fields.current.set(name, input);
       }

@@ -1,17 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formActions, RETURN_FIELD, sameSitePath } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
 import type { SignInInput } from '../../../shared/schemas/auth';
-import { OIDC_PROVIDER_ID } from '../../../shared/schemas/auth-constants';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
 import { returnPathOf } from '../../shell/return-path';
 import { useRefreshSession } from '../../shell/session';
+import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { useLightForm } from '../../ui/light-form';
 import styles from './Auth.module.css';
-import { authErrorText, authPost, oidcErrorMessage, signInWithPopup, signInWithRedirect } from './auth-api';
+import { authErrorText, authPost, oidcErrorMessage } from './auth-api';
 import wall from './SignInPage.module.css';
 import { ShowPassword, TextField } from './TextField';
 
@@ -62,9 +63,30 @@ function SendVerification({ email }: { email: string }) {
   );
 }
 
-function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
-  const [failure, setFailure] = useState<string | null>(null);
+/** Why an e-mail sign-in sent without the scripts came back (the form route's `error` code). */
+const EMAIL_SIGN_IN_ERRORS: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: messages.auth.invalidCredentials,
+  EMAIL_NOT_VERIFIED: messages.auth.notVerifiedSignIn,
+  RATE_LIMITED: messages.api.rateLimited.message,
+  SIGN_IN_FAILED: messages.auth.signInFailed,
+};
+
+/**
+ * The e-mail sign-in: the app's call once the scripts have taken the page over; before then, or
+ * with JavaScript off, a plain form the server answers (issue 31), coming back here with `failed`.
+ */
+function SignInForm({
+  onDone,
+  returnTo,
+  failed,
+}: {
+  onDone: () => Promise<void>;
+  returnTo: string;
+  failed: string | null;
+}) {
+  const [failure, setFailure] = useState<string | null>(failed);
   const [unverified, setUnverified] = useState<string | null>(null);
+  const formId = useId();
   const [passwordShown, setPasswordShown] = useState(false);
   const {
     register,
@@ -82,8 +104,18 @@ function SignInForm({ onDone }: { onDone: () => Promise<void> }) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverified(input.email.trim());
     }
   });
+  useTypedBeforeScripts(formId);
   return (
-    <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="signin-email-heading">
+    <form
+      id={formId}
+      className={styles.form}
+      method="post"
+      action={formActions.signIn()}
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="signin-email-heading"
+    >
+      {returnTo === '/' ? null : <input type="hidden" name={RETURN_FIELD} value={returnTo} />}
       <h2 id="signin-email-heading" className={styles.subheading}>
         Sign in with e-mail and password
       </h2>
@@ -115,13 +147,18 @@ export function Component() {
   const refreshSession = useRefreshSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  // The guard sent the visitor here from an invitation's link: back there once signed in.
-  const returnTo = returnPathOf(useLocation().state) ?? '/';
+  // The guard sent the visitor here from an invitation's link, or a form posted without the
+  // scripts sent a visitor here from its page: back there once signed in.
+  const returnTo = returnPathOf(useLocation().state) ?? sameSitePath(params.get(RETURN_FIELD)) ?? '/';
   const [mode, setMode] = useState<'signIn' | 'signUp'>('signIn');
-  const [oidcBusy, setOidcBusy] = useState(false);
-  const [providerFailure, setProviderFailure] = useState<string | null>(null);
   const oidc = college.auth.oidc;
   const emailDomain = college.college.emailDomain;
+  // A refused sign-in comes back here with ?error= (the provider's, or the e-mail form's when
+  // sent without the scripts): said in the page as drawn, so it shows before the scripts too.
+  const [errorCode] = useState(() => params.get('error'));
+  const emailFailure = errorCode ? (EMAIL_SIGN_IN_ERRORS[errorCode] ?? null) : null;
+  const providerFailure =
+    errorCode && !emailFailure ? oidcErrorMessage(errorCode, oidc?.label ?? 'your provider', emailDomain) : null;
 
   const done = async () => {
     await refreshSession();
@@ -133,32 +170,18 @@ export function Component() {
     void loadSignUpForm();
   }, []);
 
-  // A refused OpenID sign-in comes back here (full-page fallback) with ?error=.
-  const errorCode = params.get('error');
+  // Once read, the code leaves the address: a reload does not say it again.
   useEffect(() => {
     if (!errorCode) return;
-    setProviderFailure(oidcErrorMessage(errorCode, oidc?.label ?? 'your provider', emailDomain));
-    setParams({}, { replace: true });
-  }, [errorCode, oidc, emailDomain, setParams]);
-
-  const signInWithProvider = async () => {
-    if (!oidc) return;
-    setOidcBusy(true);
-    setProviderFailure(null);
-    try {
-      const outcome = await signInWithPopup(OIDC_PROVIDER_ID);
-      if (outcome.kind === 'blocked') {
-        await signInWithRedirect(OIDC_PROVIDER_ID, returnTo);
-        return;
-      }
-      if (outcome.kind === 'error') setProviderFailure(oidcErrorMessage(outcome.code, oidc.label, emailDomain));
-      await refreshSession();
-    } catch (error) {
-      setProviderFailure(authErrorText(error));
-    } finally {
-      setOidcBusy(false);
-    }
-  };
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('error');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [errorCode, setParams]);
 
   return (
     <div className={wall.wall}>
@@ -173,19 +196,17 @@ export function Component() {
         ) : null}
         {oidc ? (
           <>
-            <button
-              type="button"
-              className={`${buttonStyles.button} ${buttonStyles.block}`}
-              onClick={() => void signInWithProvider()}
-              disabled={oidcBusy}
-            >
+            {/* A link, not a popup (issue 31): a tap before the scripts arrive works, and so does a
+                browser that refuses popups; the provider's pages open in this window and bring
+                the visitor back to `returnTo`. */}
+            <a className={`${buttonStyles.button} ${buttonStyles.block}`} href={formActions.providerSignIn(returnTo)}>
               {messages.auth.signInWith(oidc.label)}
-            </button>
+            </a>
             <p className={wall.divider}>or</p>
           </>
         ) : null}
         {mode === 'signIn' ? (
-          <SignInForm onDone={done} />
+          <SignInForm onDone={done} returnTo={returnTo} failed={emailFailure} />
         ) : (
           <Suspense fallback={<p role="status">{messages.loading}</p>}>
             <SignUpForm onDone={done} emailDomain={emailDomain} />
