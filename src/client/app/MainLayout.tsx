@@ -5,6 +5,7 @@ import { removeFirstBackdrop } from '../shell/first-backdrop';
 import { useSession } from '../shell/session';
 import { NoticeViewport } from '../ui/Notice';
 import { Footer } from './Footer';
+import { FormNotice } from './FormNotice';
 import { GuardedOutlet, Loading } from './Layout';
 import styles from './Layout.module.css';
 import { Navbar } from './Navbar';
@@ -37,6 +38,7 @@ export default function MainLayout() {
         </a>
         <Navbar user={session.user} />
         <main id="main" className={styles.main} tabIndex={-1}>
+          <FormNotice />
           <GuardedOutlet
             terms={
               <Suspense fallback={<Loading />}>

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type FormNoticeCode, isFormNoticeCode } from '../../shared/form-notices';
-import { RETURN_FIELD, sameSitePath, withNotice } from '../../shared/form-posts';
+import { RETURN_FIELD, sameSitePath, withNotice, withoutNotice } from '../../shared/form-posts';
 import { AppError } from './errors';
 
 /** An HTML form's fields (the last value of a repeated name). */
@@ -41,9 +41,12 @@ export function formFields(request: FastifyRequest): FormFields {
   return fields;
 }
 
-/** The page a form came from: its return field if it names a page of this site, else `fallback`. */
+/**
+ * The page a form came from: its return field if it names a page of this site, else `fallback`;
+ * without the notice an earlier form left in its address.
+ */
 export function returnPath(fields: FormFields, fallback: string): string {
-  return sameSitePath(fields[RETURN_FIELD]) ?? fallback;
+  return withoutNotice(sameSitePath(fields[RETURN_FIELD]) ?? fallback);
 }
 
 /** 303: the browser asks for `path` with GET (a reload then does not post the form again). */
