@@ -97,7 +97,7 @@ describe('browsing postings', () => {
     await page.goBack();
     await expect.poll(() => shownIds(page)).toEqual([...ids.walshSeek2].reverse().concat(ids.walshSeek1));
 
-    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('link', { name: 'Reset' }).click();
     await expect.poll(() => cards(page).count()).toBe(5);
     expect(await page.getByLabel('Preferred Dorm').inputValue()).toBe('');
     expect(new URL(page.url()).search).toBe('?location=oncampus');

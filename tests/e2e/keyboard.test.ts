@@ -222,7 +222,7 @@ describe('journeys with the keyboard alone', () => {
     expect(await cards.count()).toBe(1);
     expect(await cards.textContent()).toContain('Gabelli Hall');
     expect(new URL(page.url()).searchParams.get('dorm')).toBe('Gabelli');
-    await activate(page, page.getByRole('button', { name: 'Reset' }).first());
+    await activate(page, page.getByRole('link', { name: 'Reset' }).first());
     await count.filter({ hasText: '2 postings' }).waitFor();
     await expectAccessible(page);
     await context.close();

@@ -280,7 +280,7 @@ describe('/postings', () => {
       await shot(page, 'postings-empty');
       await expectAccessible(page);
       const empty = page.getByText(messages.postings.empty).locator('..');
-      await empty.getByRole('button', { name: 'Reset' }).click();
+      await empty.getByRole('link', { name: 'Reset' }).click();
       await expect.poll(() => cards(page).count()).toBe(5);
       expect(new URL(page.url()).search).toBe('?location=oncampus');
       await expectNoSidewaysScroll(page);

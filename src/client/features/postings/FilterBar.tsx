@@ -1,4 +1,5 @@
 import { type FormEvent, useId } from 'react';
+import { Link } from 'react-router';
 import { messages } from '../../../shared/messages';
 import {
   ACADEMIC_YEAR_LABELS,
@@ -9,6 +10,7 @@ import {
   housingAimOptions,
 } from '../../../shared/options';
 import {
+  filtersToParams,
   MAX_RENT_FILTER,
   normaliseFilters,
   SUBLET_CHOICES,
@@ -16,6 +18,8 @@ import {
 } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import { useCollege } from '../../shell/config-context';
+import { useScriptsReady } from '../../shell/scripts-ready';
+import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import buttonStyles from '../../ui/Button.module.css';
 import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
@@ -31,17 +35,20 @@ const schemaLoading = import('../../../shared/schemas/filters').then(
 
 interface SelectProps {
   label: string;
+  /** The filter's name in the address (the form's field name, when sent without the scripts). */
+  name: keyof SearchFilters;
   value: string | number | undefined;
   options: { value: string; label: string }[];
   onChange: (value: string) => void;
 }
 
-function Select({ label, value, options, onChange }: SelectProps) {
+function Select({ label, name, value, options, onChange }: SelectProps) {
   const id = useId();
   return (
     <Field id={id} label={label}>
       <select
         id={id}
+        name={name}
         className={fieldStyles.control}
         value={value === undefined ? '' : String(value)}
         onChange={(event) => onChange(event.target.value)}
@@ -57,26 +64,49 @@ function Select({ label, value, options, onChange }: SelectProps) {
   );
 }
 
+/** The filters this form has fields for; the others travel with it as hidden fields. */
+const FIELDS_HERE = new Set<string>([
+  'groupSize',
+  'housingAim',
+  'dorm',
+  'maxRent',
+  'moveIn',
+  'moveOut',
+  'gender',
+  'classYear',
+  'sublet',
+]);
+
 /**
  * The search form of docs/product-spec.md section 2, for the location of `filters`. Every field may be left
  * blank. The Search button appears only where a search is not already live (off /postings).
+ *
+ * It is a plain GET form to /postings too (issue 31): before the scripts have taken the page over,
+ * or with JavaScript off, its Search button (shown then on /postings as well) opens the results
+ * for the chosen filters, drawn by the server; a choice made before the scripts arrive is applied
+ * when they do. `resetTo`: Reset as a link to that address (the search's own page).
  */
 export function FilterBar({
   filters,
   onChange,
   onReset,
   onSearch,
+  resetTo,
 }: {
   filters: SearchFilters;
   onChange: (next: SearchFilters) => void;
   onReset: () => void;
   onSearch?: () => void;
+  resetTo?: string;
 }) {
   const config = useCollege();
   const rentId = useId();
   const moveInId = useId();
   const moveOutId = useId();
   const hintId = useId();
+  const formId = useId();
+  const scriptsReady = useScriptsReady();
+  useTypedBeforeScripts(formId);
   const set = (key: keyof SearchFilters, raw: string) => {
     const candidate: Record<string, unknown> = { ...filters, [key]: raw === '' ? undefined : raw };
     // Housing aim must stay above the group size: a smaller group size keeps it, a larger one clears it.
@@ -102,16 +132,31 @@ export function FilterBar({
   const subletOptions = SUBLET_CHOICES.map((s) => ({ value: s, label: SUBLET_LABELS[s] }));
 
   return (
-    <form className={styles.bar} onSubmit={submit} aria-describedby={hintId} aria-label="Search filters">
+    <form
+      id={formId}
+      className={styles.bar}
+      method="get"
+      action="/postings"
+      onSubmit={submit}
+      aria-describedby={hintId}
+      aria-label="Search filters"
+    >
+      {[...filtersToParams(filters)]
+        .filter(([name]) => !FIELDS_HERE.has(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
       <div className={styles.fields}>
         <Select
           label="Current Group Size"
+          name="groupSize"
           value={filters.groupSize}
           options={sizeOptions}
           onChange={(v) => set('groupSize', v)}
         />
         <Select
           label="Housing Aim"
+          name="housingAim"
           value={filters.housingAim}
           options={aimOptions}
           onChange={(v) => set('housingAim', v)}
@@ -119,6 +164,7 @@ export function FilterBar({
         {onCampus ? (
           <Select
             label="Preferred Dorm"
+            name="dorm"
             value={filters.dorm}
             options={config.dorms.map((d) => ({ value: d.key, label: d.label }))}
             onChange={(v) => set('dorm', v)}
@@ -128,6 +174,7 @@ export function FilterBar({
             <Field id={rentId} label="Max Rent per Person ($/month)">
               <input
                 id={rentId}
+                name="maxRent"
                 className={fieldStyles.control}
                 type="number"
                 inputMode="numeric"
@@ -141,6 +188,7 @@ export function FilterBar({
             <Field id={moveInId} label="Move-in">
               <input
                 id={moveInId}
+                name="moveIn"
                 className={fieldStyles.control}
                 type="date"
                 value={filters.moveIn ?? ''}
@@ -151,6 +199,7 @@ export function FilterBar({
             <Field id={moveOutId} label="Move-out">
               <input
                 id={moveOutId}
+                name="moveOut"
                 className={fieldStyles.control}
                 type="date"
                 value={filters.moveOut ?? ''}
@@ -160,29 +209,50 @@ export function FilterBar({
             </Field>
           </>
         )}
-        <Select label="Gender" value={filters.gender} options={genderOptions} onChange={(v) => set('gender', v)} />
+        <Select
+          label="Gender"
+          name="gender"
+          value={filters.gender}
+          options={genderOptions}
+          onChange={(v) => set('gender', v)}
+        />
         <Select
           label="Rising..."
+          name="classYear"
           value={filters.classYear}
           options={yearOptions}
           onChange={(v) => set('classYear', v)}
         />
         <Select
           label="Sublets Only"
+          name="sublet"
           value={filters.sublet}
           options={subletOptions}
           onChange={(v) => set('sublet', v)}
         />
       </div>
       <div className={styles.buttons}>
-        {onSearch ? (
+        {onSearch || !scriptsReady ? (
           <button type="submit" className={buttonStyles.button}>
             Search
           </button>
         ) : null}
-        <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onReset}>
-          Reset
-        </button>
+        {resetTo ? (
+          <Link
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            to={resetTo}
+            onClick={(event) => {
+              event.preventDefault();
+              onReset();
+            }}
+          >
+            Reset
+          </Link>
+        ) : (
+          <button type="button" className={`${buttonStyles.button} ${buttonStyles.secondary}`} onClick={onReset}>
+            Reset
+          </button>
+        )}
       </div>
       <p id={hintId} className={styles.hint}>
         {messages.postings.filterHint}

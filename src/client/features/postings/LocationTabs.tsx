@@ -1,11 +1,13 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, useRef } from 'react';
 import type { ListingLocation } from '../../../shared/options';
 
 const LOCATIONS: ListingLocation[] = ['oncampus', 'offcampus'];
 
 /**
  * The On Campus / Off Campus choice as WAI-ARIA tabs: arrow keys, Home and End move between the
- * tabs and select them; the tab panel (`panelId`) is what the choice controls.
+ * tabs and select them; the tab panel (`panelId`) is what the choice controls. With `hrefFor`
+ * each tab is a link to its location's address (issue 31): a tap before the scripts have taken
+ * the page over, or without them, opens that address; once they have, the choice is made in place.
  */
 export function LocationTabs({
   value,
@@ -13,15 +15,17 @@ export function LocationTabs({
   panelId,
   label,
   labels = { oncampus: 'On Campus', offcampus: 'Off Campus' },
+  hrefFor,
 }: {
   value: ListingLocation;
   onChange: (location: ListingLocation) => void;
   panelId: string;
   label: string;
   labels?: Record<ListingLocation, string>;
+  hrefFor?: (location: ListingLocation) => string;
 }) {
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const refs = useRef<Record<string, HTMLElement | null>>({});
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const index = LOCATIONS.indexOf(value);
     let next: ListingLocation | undefined;
     if (event.key === 'ArrowRight' || event.key === 'ArrowDown') next = LOCATIONS[(index + 1) % LOCATIONS.length];
@@ -36,25 +40,37 @@ export function LocationTabs({
   };
   return (
     <div className="segmented" role="tablist" aria-label={label}>
-      {LOCATIONS.map((location) => (
-        <button
-          key={location}
-          ref={(node) => {
+      {LOCATIONS.map((location) => {
+        const tab = {
+          ref: (node: HTMLElement | null) => {
             refs.current[location] = node;
-          }}
-          type="button"
-          role="tab"
-          id={`${panelId}-tab-${location}`}
-          aria-selected={value === location}
-          aria-controls={panelId}
-          tabIndex={value === location ? 0 : -1}
-          className="segmented-option"
-          onClick={() => onChange(location)}
-          onKeyDown={onKeyDown}
-        >
-          {labels[location]}
-        </button>
-      ))}
+          },
+          role: 'tab',
+          id: `${panelId}-tab-${location}`,
+          'aria-selected': value === location,
+          'aria-controls': panelId,
+          tabIndex: value === location ? 0 : -1,
+          className: 'segmented-option',
+          onKeyDown,
+        } as const;
+        return hrefFor ? (
+          <a
+            key={location}
+            {...tab}
+            href={hrefFor(location)}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              onChange(location);
+            }}
+          >
+            {labels[location]}
+          </a>
+        ) : (
+          <button key={location} {...tab} type="button" onClick={() => onChange(location)}>
+            {labels[location]}
+          </button>
+        );
+      })}
     </div>
   );
 }

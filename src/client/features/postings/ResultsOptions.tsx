@@ -1,9 +1,19 @@
 import { useEffect, useId, useState } from 'react';
-import { SORT_LABELS, type SortOrder, sortsFor } from '../../../shared/schemas/filter-params';
+import { filtersToParams, SORT_LABELS, type SortOrder, sortsFor } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
+import { useScriptsReady } from '../../shell/scripts-ready';
+import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
+import buttonStyles from '../../ui/Button.module.css';
 import styles from './ResultsOptions.module.css';
 
-/** How the results are ordered, whether Fulfilled postings are left out and stale ones shown. */
+/** The options this form has fields for; the other filters travel with it as hidden fields. */
+const FIELDS_HERE = new Set<string>(['sort', 'hideFulfilled', 'showStale']);
+
+/**
+ * How the results are ordered, whether Fulfilled postings are left out and stale ones shown. A
+ * plain GET form too (issue 31): before the scripts, its Apply button opens the results so; a
+ * choice made before they arrive is applied when they do.
+ */
 export function ResultsOptions({
   filters,
   onChange,
@@ -17,6 +27,8 @@ export function ResultsOptions({
   const sortId = useId();
   const hideId = useId();
   const staleId = useId();
+  const formId = useId();
+  const scriptsReady = useScriptsReady();
   const [showStale, setShowStale] = useState(filters.showStale === 'yes');
   useEffect(() => setShowStale(filters.showStale === 'yes'), [filters.showStale]);
   // Shown at once, before the URL (and so `filters`) catches up with the change.
@@ -24,12 +36,27 @@ export function ResultsOptions({
   const [sort, setSort] = useState(filters.sort);
   useEffect(() => setHidden(filters.hideFulfilled === 'yes'), [filters.hideFulfilled]);
   useEffect(() => setSort(filters.sort), [filters.sort]);
+  useTypedBeforeScripts(formId);
   return (
-    <div className={styles.options}>
+    <form
+      id={formId}
+      className={styles.options}
+      method="get"
+      action="/postings"
+      aria-label="Results options"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {[...filtersToParams(filters)]
+        .filter(([name]) => !FIELDS_HERE.has(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
       <div className={styles.check}>
         <input
           id={hideId}
           type="checkbox"
+          name="hideFulfilled"
+          value="yes"
           checked={hidden}
           onChange={(event) => {
             setHidden(event.target.checked);
@@ -42,6 +69,8 @@ export function ResultsOptions({
         <input
           id={staleId}
           type="checkbox"
+          name="showStale"
+          value="yes"
           checked={showStale}
           onChange={(event) => {
             setShowStale(event.target.checked);
@@ -54,6 +83,7 @@ export function ResultsOptions({
         <label htmlFor={sortId}>Sort</label>
         <select
           id={sortId}
+          name="sort"
           value={sort}
           onChange={(event) => {
             const next = event.target.value as SortOrder;
@@ -70,6 +100,11 @@ export function ResultsOptions({
             ))}
         </select>
       </div>
-    </div>
+      {scriptsReady ? null : (
+        <button type="submit" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+          Apply
+        </button>
+      )}
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import {
   emptyFilters,
@@ -16,6 +16,7 @@ import { FilterBar } from '../../features/postings/FilterBar';
 import { FilterChips } from '../../features/postings/FilterChips';
 import { LocationTabs } from '../../features/postings/LocationTabs';
 import { ResultsOptions } from '../../features/postings/ResultsOptions';
+import { useScriptsReady } from '../../shell/scripts-ready';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { groupDigits } from '../../ui/format-en-us';
@@ -111,9 +112,16 @@ function Results({
       {cards.length === 0 ? (
         <div className={styles.empty}>
           <p>{messages.postings.empty}</p>
-          <button type="button" className={buttonStyles.button} onClick={onReset}>
+          <Link
+            className={buttonStyles.button}
+            to={`/postings?${filtersToParams(emptyFilters(filters.location))}`}
+            onClick={(event) => {
+              event.preventDefault();
+              onReset();
+            }}
+          >
             Reset
-          </button>
+          </Link>
         </div>
       ) : (
         <CardGrid cards={cards} onEdit={onEdit} label="Postings" />
@@ -135,23 +143,48 @@ function Results({
   );
 }
 
-/** On narrow screens the filter form folds away behind a button, so results come first. */
+/**
+ * On narrow screens the filter form folds away behind a button, so results come first. As the
+ * server draws it the toggle is a checkbox the stylesheet follows (issue 31), so it opens the form
+ * before the scripts have taken the page over and without them; the scripts' button takes its
+ * place, open if the checkbox was.
+ */
 function CollapsibleFilters({ activeCount, children }: { activeCount: number; children: React.ReactNode }) {
+  const scriptsReady = useScriptsReady();
   const [open, setOpen] = useState(false);
+  const drawnToggleRead = useRef(false);
+  const toggleId = useId();
   const bodyId = useId();
+  if (scriptsReady && !drawnToggleRead.current) {
+    // The render that puts the button in the drawn checkbox's place: the checkbox is still there.
+    drawnToggleRead.current = true;
+    if ((document.getElementById(toggleId) as HTMLInputElement | null)?.checked) setOpen(true);
+  }
+  const active = activeCount > 0 ? ` (${activeCount} active)` : '';
+  const toggleClass = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.filtersToggle}`;
   return (
     <div className={styles.filters}>
-      <button
-        type="button"
-        className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.filtersToggle}`}
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? 'Hide filters' : 'Show filters'}
-        {activeCount > 0 ? ` (${activeCount} active)` : ''}
-      </button>
-      <div id={bodyId} className={styles.filtersBody} data-open={open}>
+      {scriptsReady ? (
+        <button
+          type="button"
+          className={toggleClass}
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide filters' : 'Show filters'}
+          {active}
+        </button>
+      ) : (
+        <>
+          <input id={toggleId} type="checkbox" className={styles.filtersCheck} aria-controls={bodyId} />
+          <label htmlFor={toggleId} className={toggleClass}>
+            <span className={styles.whenClosed}>Show filters{active}</span>
+            <span className={styles.whenOpen}>Hide filters{active}</span>
+          </label>
+        </>
+      )}
+      <div id={bodyId} className={styles.filtersBody} data-open={scriptsReady ? open : undefined}>
         {children}
       </div>
     </div>
@@ -207,6 +240,7 @@ export function Component() {
       <LocationTabs
         value={filters.location}
         onChange={(loc) => apply({ ...filters, location: loc })}
+        hrefFor={(loc) => `/postings?${filtersToParams(normaliseFilters({ ...filters, location: loc }))}`}
         panelId={PANEL_ID}
         label="Listing location"
       />
@@ -217,7 +251,12 @@ export function Component() {
         className={styles.panel}
       >
         <CollapsibleFilters activeCount={activeFilterCount(filters)}>
-          <FilterBar filters={filters} onChange={apply} onReset={reset} />
+          <FilterBar
+            filters={filters}
+            onChange={apply}
+            onReset={reset}
+            resetTo={`/postings?${filtersToParams(emptyFilters(filters.location))}`}
+          />
         </CollapsibleFilters>
         <FilterChips filters={filters} onChange={apply} />
         <div className={styles.saveSearch}>
