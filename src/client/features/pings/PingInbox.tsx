@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
 import { PING_STATUS_LABELS, type PingStatus } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
 import { pingMessages } from '../../../shared/ping-messages';
@@ -48,6 +49,7 @@ function Message({ text }: { text: string | null }) {
 function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: SenderFit }) {
   const clock = useClock();
   const answer = useAnswerPing();
+  const location = useLocation();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const reply = (status: PingAnswer) =>
     answer.mutate(
@@ -90,26 +92,40 @@ function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: Sen
           <p className={styles.meta}>Awaiting the answer of the group's administrator or a co-admin.</p>
         ) : null}
         {ping.status === 'pending' && ping.viewerMayAnswer ? (
-          <div className={styles.answers}>
+          // A plain form too (issue 31): a tap before the scripts, or without them, posts the
+          // answer the button names, and the server answers with this page again.
+          <form
+            className={styles.answers}
+            method="post"
+            action={formActions.answerPing(ping.id)}
+            onSubmit={(event) => {
+              event.preventDefault();
+              const chosen = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
+              if (chosen === 'accepted' || chosen === 'declined') reply(chosen);
+            }}
+          >
+            <input type="hidden" name={RETURN_FIELD} value={`${location.pathname}${location.search}#pings-received`} />
             <button
-              type="button"
+              type="submit"
+              name="status"
+              value="accepted"
               className={buttonStyles.button}
               aria-label={`Accept ping from ${ping.senderName}`}
               disabled={answer.isPending}
-              onClick={() => reply('accepted')}
             >
               Accept
             </button>
             <button
-              type="button"
+              type="submit"
+              name="status"
+              value="declined"
               className={`${buttonStyles.button} ${buttonStyles.secondary}`}
               aria-label={`Decline ping from ${ping.senderName}`}
               disabled={answer.isPending}
-              onClick={() => reply('declined')}
             >
               Decline
             </button>
-          </div>
+          </form>
         ) : null}
         <div role="status" className={result?.ok ? styles.ok : styles.error}>
           {result?.text}

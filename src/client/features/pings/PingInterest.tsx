@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
 import { PING_MESSAGE_MAX_LENGTH } from '../../../shared/options';
+import { pageAddress } from '../../../shared/page-addresses';
 import { pingMessages } from '../../../shared/ping-messages';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
 import { useClock } from '../../shell/clock';
 import { useSession } from '../../shell/session';
+import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
@@ -48,17 +52,84 @@ function OutcomeActions({ outcome, onClose, onRetry }: { outcome: Outcome; onClo
   );
 }
 
-/** The detail view's Ping Interest button and its form (spec sections 2, 5 and 8). */
+/** The address of the detail view with its Ping Interest form open in the page (`?ping=open`). */
+const PING_PARAM = 'ping';
+
+/** The form's fields, in the dialog or in the page. */
+function PingFields({
+  ids,
+  email,
+  message,
+  onMessage,
+}: {
+  ids: { email: string; message: string };
+  email: string;
+  message: string;
+  onMessage: (message: string) => void;
+}) {
+  return (
+    <>
+      <Field id={ids.email} label="Your email" hint="The admin replies to this address.">
+        <input
+          id={ids.email}
+          className={fieldStyles.control}
+          type="email"
+          value={email}
+          readOnly
+          required
+          aria-describedby={`${ids.email}-hint`}
+        />
+      </Field>
+      <Field id={ids.message} label="Message (optional)" hint={`Up to ${PING_MESSAGE_MAX_LENGTH} characters.`}>
+        <textarea
+          id={ids.message}
+          name="message"
+          className={`${fieldStyles.control} ${styles.messageBox}`}
+          rows={5}
+          maxLength={PING_MESSAGE_MAX_LENGTH}
+          value={message}
+          onChange={(event) => onMessage(event.target.value)}
+          aria-describedby={`${ids.message}-hint ${ids.message}-count`}
+          placeholder="Say hello: your year, what you are looking for, how to reach you."
+        />
+      </Field>
+      <p id={`${ids.message}-count`} className={styles.counter}>
+        {message.length} / {PING_MESSAGE_MAX_LENGTH} characters
+      </p>
+    </>
+  );
+}
+
+/**
+ * The detail view's Ping Interest button and its form (spec sections 2, 5 and 8). Once the scripts
+ * have taken the page over, the button opens the form in a dialog. Before then, or with JavaScript
+ * off, the button is a plain form that opens this page with the Ping Interest form in it
+ * (`?ping=open`), and that form posts to the server (issue 31).
+ */
 export function PingInterest({ posting, place }: { posting: PostingDetail; place: string }) {
   const session = useSession();
   const send = useSendPing(posting.id);
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const ids = { form: useId(), email: useId(), message: useId(), reason: useId() };
+  const [inPageFailure, setInPageFailure] = useState<Outcome | null>(null);
+  const ids = {
+    form: useId(),
+    email: useId(),
+    message: useId(),
+    reason: useId(),
+    page: useId(),
+    pageEmail: useId(),
+    pageMessage: useId(),
+    heading: useId(),
+  };
   const clock = useClock();
   const blocked = pingBlockedReason(posting, clock.zone);
   const email = session.user?.email ?? '';
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const inPage = params.get(PING_PARAM) === 'open' && !blocked;
+  useTypedBeforeScripts(ids.page);
 
   const submit = () => {
     send.mutate(message.trim(), {
@@ -69,12 +140,32 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
       onError: (error) => setOutcome(failureOf(error)),
     });
   };
+  // The form in the page, sent by the app: the outcome is the dialog's, as from the button.
+  const submitInPage = () => {
+    setInPageFailure(null);
+    send.mutate(message.trim(), {
+      onSuccess: () => {
+        setMessage('');
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.delete(PING_PARAM);
+            return next;
+          },
+          { replace: true, preventScrollReset: true },
+        );
+        setOutcome({ kind: 'sent' });
+        setOpen(true);
+      },
+      onError: (error) => setInPageFailure(failureOf(error)),
+    });
+  };
   const close = () => {
     setOpen(false);
     setOutcome(null);
   };
 
-  const formActions = (
+  const dialogActions = (
     <>
       <button
         type="button"
@@ -90,19 +181,72 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
     </>
   );
 
+  if (inPage) {
+    return (
+      <section className={styles.pingBox} aria-labelledby={ids.heading}>
+        <h3 id={ids.heading} className={styles.inPageHeading}>
+          Ping Interest
+        </h3>
+        <p className={styles.reason}>
+          Tell {posting.adminContact.name} that you are interested in joining the group at {place}.
+        </p>
+        <form
+          id={ids.page}
+          className={styles.pingForm}
+          method="post"
+          action={formActions.ping(posting.id)}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitInPage();
+          }}
+        >
+          <input type="hidden" name={RETURN_FIELD} value={`${location.pathname}${location.search}`} />
+          <PingFields
+            ids={{ email: ids.pageEmail, message: ids.pageMessage }}
+            email={email}
+            message={message}
+            onMessage={setMessage}
+          />
+          {inPageFailure?.kind === 'failed' ? (
+            <div role="alert" className={styles.error}>
+              <p className={styles.inPageHeading}>{inPageFailure.title}</p>
+              <p>{inPageFailure.message}</p>
+            </div>
+          ) : null}
+          <div className={styles.answers}>
+            <button type="submit" className={buttonStyles.button} disabled={send.isPending}>
+              {send.isPending ? 'Sending...' : 'Send Ping'}
+            </button>
+            <Link className={`${buttonStyles.button} ${buttonStyles.secondary}`} to={pageAddress.posting(posting.id)}>
+              Cancel
+            </Link>
+          </div>
+        </form>
+      </section>
+    );
+  }
+
   return (
     <div className={styles.pingBox}>
-      <button
-        type="button"
-        className={buttonStyles.button}
-        aria-disabled={blocked ? true : undefined}
-        aria-describedby={blocked ? ids.reason : undefined}
-        onClick={() => {
-          if (!blocked) setOpen(true);
-        }}
-      >
-        Ping Interest
-      </button>
+      {/* A form that opens this page with the Ping Interest form in it: what a tap does before the
+          scripts, or without them; once they are here, the tap opens the dialog instead. */}
+      <form method="get" action="/detailView" className={styles.opener}>
+        <input type="hidden" name="id" value={posting.id} />
+        <input type="hidden" name={PING_PARAM} value="open" />
+        <button
+          type={blocked ? 'button' : 'submit'}
+          className={buttonStyles.button}
+          aria-disabled={blocked ? true : undefined}
+          aria-describedby={blocked ? ids.reason : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!blocked) setOpen(true);
+          }}
+        >
+          Ping Interest
+        </button>
+      </form>
       {blocked ? (
         <p id={ids.reason} className={styles.reason}>
           {blocked}
@@ -126,7 +270,7 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
         onOpenChange={(next) => (next ? setOpen(true) : close())}
         actions={
           outcome === null ? (
-            formActions
+            dialogActions
           ) : (
             <OutcomeActions outcome={outcome} onClose={close} onRetry={() => setOutcome(null)} />
           )
@@ -142,32 +286,12 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
               submit();
             }}
           >
-            <Field id={ids.email} label="Your email" hint="The admin replies to this address.">
-              <input
-                id={ids.email}
-                className={fieldStyles.control}
-                type="email"
-                value={email}
-                readOnly
-                required
-                aria-describedby={`${ids.email}-hint`}
-              />
-            </Field>
-            <Field id={ids.message} label="Message (optional)" hint={`Up to ${PING_MESSAGE_MAX_LENGTH} characters.`}>
-              <textarea
-                id={ids.message}
-                className={`${fieldStyles.control} ${styles.messageBox}`}
-                rows={5}
-                maxLength={PING_MESSAGE_MAX_LENGTH}
-                value={message}
-                onChange={(event) => setMessage(event.target.value)}
-                aria-describedby={`${ids.message}-hint ${ids.message}-count`}
-                placeholder="Say hello: your year, what you are looking for, how to reach you."
-              />
-            </Field>
-            <p id={`${ids.message}-count`} className={styles.counter}>
-              {message.length} / {PING_MESSAGE_MAX_LENGTH} characters
-            </p>
+            <PingFields
+              ids={{ email: ids.email, message: ids.message }}
+              email={email}
+              message={message}
+              onMessage={setMessage}
+            />
           </form>
         ) : null}
       </Dialog>
