@@ -190,8 +190,9 @@ describe('posting editor', () => {
     await expect.poll(() => page.getByLabel('Admin name').inputValue()).toBe('Maeve Kelly');
     await page.getByLabel('Dorm').selectOption({ label: 'Voute Hall' });
     await page.getByRole('radio', { name: 'Off-Campus' }).check();
-    // Switching clears the other location's fields; the dorm is gone.
-    expect(await page.getByLabel('Dorm').count()).toBe(0);
+    // Switching clears the other location's fields; the dorm is gone (drawn, hidden and empty).
+    expect(await page.getByLabel('Dorm').isVisible()).toBe(false);
+    expect(await page.getByLabel('Dorm').inputValue()).toBe('');
     await page.getByLabel('Address').fill('12 Foster Street, Brighton, MA');
     const you = page.getByRole('group', { name: 'Group admin (you)' });
     await you.getByRole('combobox', { name: 'Academic year', exact: true }).selectOption('senior');

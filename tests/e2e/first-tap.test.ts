@@ -1,0 +1,408 @@
+/**
+ * Issue 31, item 3, "no lost tap": a page the server drew answers the first tap, on a phone-sized
+ * window (430 px) whose scripts arrive 4 s after the page (every script of the app is held back),
+ * and the core flows work with JavaScript off. Each early tap, choice and typed value is either
+ * carried out by the server (a link, a plain form) or kept and carried out when the scripts arrive;
+ * nothing drawn contradicts itself meanwhile.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversation, ping } from '../../src/server/db/schema';
+import { FORM_NOTICES } from '../../src/shared/form-notices';
+import { messages } from '../../src/shared/messages';
+import { pingMessages } from '../../src/shared/ping-messages';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
+import { insertPosting } from '../support/browse-fixtures';
+import { expectAccessible, launchBrowser } from '../support/browser';
+import { startOidcProvider, type TestOidcProvider } from '../support/oidc';
+import { browserCookies, type SeededServer, startSeededServer } from '../support/seeded-server';
+
+/** How long the app's scripts are held back: a slow phone on a weak connection. */
+const HOLD_MS = 4_000;
+const WIDTH = 430;
+/** The app's scripts (boot, main and every chunk): all served from /assets. */
+const SCRIPTS = /\/assets\/[^?#]+\.js(?:[?#].*)?$/;
+
+type Member = 'admin' | 'student' | 'reader' | 'pat' | 'quinn';
+let seeded: SeededServer<Member>;
+let browser: Browser;
+let oidc: TestOidcProvider;
+const postings: Record<string, string> = {};
+const pings: Record<string, string> = {};
+
+beforeAll(async () => {
+  oidc = await startOidcProvider({ redirectUris: ['http://127.0.0.1/api/auth/callback/oidc'], anyLoopbackPort: true });
+  oidc.addAccount('eagle', { email: 'eagle.first-tap@bc.edu', name: 'Eagle Early', emailVerified: true });
+  oidc.addAccount('owl', { email: 'owl.no-script@bc.edu', name: 'Owl Offline', emailVerified: true });
+  [seeded, browser] = await Promise.all([
+    startSeededServer(
+      { admin: 'Ada Admin', student: 'Sam Student', reader: 'Rita Reader', pat: 'Pat Pinger', quinn: 'Quinn Pinger' },
+      async (db, members) => {
+        const admin = { adminName: members.admin.name };
+        for (const name of ['cardBookmark', 'noScriptBookmark', 'ping', 'noScriptPing', 'accept', 'decline']) {
+          postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Walsh' });
+        }
+        postings.detailBookmark = await insertPosting(db, members.admin.id, {
+          ...admin,
+          listingLocation: 'offcampus',
+          address: '12 Foster Street',
+        });
+        // The only posting in its dorm: the filter tests count it.
+        postings.vanderslice = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Vanderslice' });
+        for (const [name, from] of [
+          ['accept', members.pat],
+          ['decline', members.quinn],
+        ] as const) {
+          const [row] = await db
+            .insert(ping)
+            .values({
+              postingId: postings[name] as string,
+              searcherUserId: from.id,
+              senderName: from.name,
+              searcherEmail: from.email,
+              message: `Hello from ${from.name}`,
+              adminUserId: members.admin.id,
+            })
+            .returning({ id: ping.id });
+          pings[name] = row?.id as string;
+          await db.insert(conversation).values({ pingId: pings[name] as string, postingId: postings[name] as string });
+        }
+      },
+      { env: oidc.env },
+    ),
+    launchBrowser(),
+  ]);
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await seeded?.stop();
+  await oidc?.stop();
+});
+
+const url = (path: string) => `${seeded.server.url}${path}`;
+
+/** A 430 px window whose every app script arrives HOLD_MS late; signed in as `member` if given. */
+async function slowPhone(member?: Member): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: 900 } });
+  if (member) await context.addCookies(browserCookies(seeded.server, seeded.members[member].cookie));
+  await context.route(SCRIPTS, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    await route.continue().catch(() => undefined);
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** A window with JavaScript off; signed in as `member` if given. */
+async function noScripts(member?: Member): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: WIDTH, height: 900 } });
+  if (member) await context.addCookies(browserCookies(seeded.server, seeded.members[member].cookie));
+  return { context, page: await context.newPage() };
+}
+
+/** Opens `path` and returns as soon as the server's drawing is there (not waiting for any script). */
+async function openDrawn(page: Page, path: string): Promise<void> {
+  await page.goto(url(path), { waitUntil: 'commit' });
+  await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
+}
+
+/** The page is still the server's drawing: the scripts have not taken it over. */
+async function expectNoScriptsYet(page: Page): Promise<void> {
+  expect(await page.locator('#root[data-ready]').count(), 'the scripts had already taken the page over').toBe(0);
+}
+
+/** Waits until the scripts have taken the page over, its lazy parts included. */
+async function scriptsArrive(page: Page): Promise<void> {
+  await page.locator('#root[data-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+/** The student's bookmarks, as the API answers them. */
+async function bookmarkedIds(page: Page): Promise<string[]> {
+  const response = await page.request.get(url('/api/me/postings/bookmarked?limit=50'));
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+}
+
+/** Walks the local provider's login and consent pages in this window as `login`. */
+async function providerLogin(page: Page, login: string): Promise<void> {
+  await page.waitForURL((address) => address.origin === oidc.issuer);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((address) => address.origin === seeded.server.url);
+}
+
+async function signedInEmail(page: Page): Promise<string | undefined> {
+  const me = await page.request.get(url('/api/me'));
+  return ((await me.json()) as { user: { email: string } | null }).user?.email;
+}
+
+describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
+  it('Sign in with Google: the tap opens the provider at once, and comes back signed in', async () => {
+    const { context, page } = await slowPhone();
+    await openDrawn(page, '/signin-wall');
+    await expectNoScriptsYet(page);
+    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    await providerLogin(page, 'eagle');
+    expect(await signedInEmail(page)).toBe('eagle.first-tap@bc.edu');
+    await context.close();
+  });
+
+  it('Bookmark on a card of /postings, and on the detail view: the tap bookmarks the posting', async () => {
+    const { context, page } = await slowPhone('student');
+    await openDrawn(page, '/postings?location=oncampus&dorm=Walsh');
+    const card = page.getByRole('button', { name: 'Bookmark Walsh' }).first();
+    await expectNoScriptsYet(page);
+    // Which card: the first of the list (each card's button names its dorm).
+    const first = await page
+      .getByRole('list', { name: 'Postings' })
+      .getByRole('link', { name: /SHOW MORE/ })
+      .first()
+      .getAttribute('href');
+    const firstId = new URL(first ?? '', 'http://x').searchParams.get('id') as string;
+    await card.click();
+    // The server bookmarked it and drew the same page again, the button pressed.
+    await page.waitForURL(/\/postings\?location=oncampus&dorm=Walsh$/);
+    await page.locator(`main a[href*="${firstId}"]`).first().waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Bookmark Walsh' }).first().getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await bookmarkedIds(page)).toContain(firstId);
+
+    await openDrawn(page, `/detailView?id=${postings.detailBookmark}`);
+    await expectNoScriptsYet(page);
+    await page.getByRole('button', { name: 'Bookmark 12 Foster Street' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Bookmark 12 Foster Street' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await bookmarkedIds(page)).toContain(postings.detailBookmark);
+    await scriptsArrive(page);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('Off-Campus on /create-posting: the fields follow the choice at once, and what was typed stays', async () => {
+    const { context, page } = await slowPhone('student');
+    await openDrawn(page, '/create-posting');
+    const offCampus = page.getByRole('radio', { name: 'Off-Campus' });
+    const address = page.getByRole('textbox', { name: 'Address' });
+    const dorm = page.getByRole('combobox', { name: 'Dorm' });
+    await dorm.waitFor();
+    expect(await address.isVisible()).toBe(false);
+    await expectNoScriptsYet(page);
+    await page.locator('label.segmented-option', { hasText: 'Off-Campus' }).click();
+    // Still the server's drawing, and it does not contradict itself: the choice shows its fields.
+    expect(await offCampus.isChecked()).toBe(true);
+    expect(await dorm.isVisible()).toBe(false);
+    await address.fill('77 Commonwealth Avenue');
+    await page.getByRole('textbox', { name: 'Monthly rent' }).fill('950');
+    await expectNoScriptsYet(page);
+
+    await scriptsArrive(page);
+    // The scripts took the form over and kept all of it: the choice, its fields, what was typed.
+    expect(await offCampus.isChecked()).toBe(true);
+    expect(await dorm.isVisible()).toBe(false);
+    expect(await address.inputValue()).toBe('77 Commonwealth Avenue');
+    // The form's own state has the choice too: another change draws the form again as chosen,
+    // and its check asks for nothing of an on-campus posting.
+    await page.getByRole('textbox', { name: /Group description/ }).fill('Two juniors, quiet, cook on Sundays.');
+    expect(await offCampus.isChecked()).toBe(true);
+    expect(await address.inputValue()).toBe('77 Commonwealth Avenue');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    const failed = page.getByRole('dialog');
+    await failed.waitFor();
+    expect(await failed.textContent()).not.toContain(postingValidation.selectDorm);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('the e-mail sign-in: what was typed before the scripts is kept, and a Sign In then signs in', async () => {
+    const { context, page } = await slowPhone();
+    await openDrawn(page, '/signin-wall');
+    await expectNoScriptsYet(page);
+    await page.getByRole('textbox', { name: 'Email' }).fill(seeded.members.reader.email);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+    await page.getByText('Show password').click();
+    await scriptsArrive(page);
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(seeded.members.reader.email);
+    // 'Show password' chosen before the scripts: the password shows, as the checkbox says.
+    expect(await page.getByRole('checkbox', { name: 'Show password' }).isChecked()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Password' }).inputValue()).toBe('correct-horse-battery');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(url('/'));
+    expect(await signedInEmail(page)).toBe(seeded.members.reader.email);
+    await context.close();
+  });
+
+  it('the e-mail sign-in sent before the scripts arrive signs in through the server', async () => {
+    const { context, page } = await slowPhone();
+    await openDrawn(page, '/signin-wall');
+    await page.getByRole('textbox', { name: 'Email' }).fill(seeded.members.student.email);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+    await expectNoScriptsYet(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(url('/'));
+    expect(await signedInEmail(page)).toBe(seeded.members.student.email);
+    await context.close();
+  });
+
+  it('a search filter chosen before the scripts is applied when they arrive; Search before then opens the results', async () => {
+    const { context, page } = await slowPhone('reader');
+    await openDrawn(page, '/postings?location=oncampus');
+    await expectNoScriptsYet(page);
+    // Folded away on a phone: the toggle opens the filters without the scripts.
+    await page.getByText('Show filters').click();
+    const dormFilter = page.getByRole('combobox', { name: 'Preferred Dorm' });
+    await dormFilter.selectOption('Vanderslice');
+    await expectNoScriptsYet(page);
+    await scriptsArrive(page);
+    await page.waitForURL(/dorm=Vanderslice/);
+    await page.getByText('1 posting', { exact: true }).waitFor();
+    expect(await dormFilter.inputValue()).toBe('Vanderslice');
+    await expectAccessible(page);
+
+    await openDrawn(page, '/postings?location=oncampus');
+    await page.getByText('Show filters').click();
+    await page.getByRole('combobox', { name: 'Preferred Dorm' }).selectOption('Vanderslice');
+    await expectNoScriptsYet(page);
+    await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/dorm=Vanderslice/);
+    await page.getByText('1 posting', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('Ping Interest before the scripts opens its form in the page, which sends the ping', async () => {
+    const { context, page } = await slowPhone('student');
+    await openDrawn(page, `/detailView?id=${postings.ping}`);
+    await expectNoScriptsYet(page);
+    await page.getByRole('button', { name: 'Ping Interest' }).click();
+    await page.waitForURL(/ping=open/);
+    const message = page.getByRole('textbox', { name: 'Message (optional)' });
+    await message.fill('Junior, tidy, early riser.');
+    await page.getByRole('button', { name: 'Send Ping' }).click();
+    // Sent by the server (the page's notice) or by the scripts if they came first (the dialog).
+    await page.getByText(pingMessages.sent).first().waitFor();
+    await scriptsArrive(page);
+    // The posting now says the ping waits for the admin's answer.
+    await page
+      .getByText(/You pinged this group on/)
+      .first()
+      .waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('Accept on the profile before the scripts answers the ping', async () => {
+    const { context, page } = await slowPhone('admin');
+    await openDrawn(page, '/myProfile');
+    await expectNoScriptsYet(page);
+    await page.getByRole('button', { name: 'Accept ping from Pat Pinger' }).click();
+    await page.getByText(FORM_NOTICES.PING_ANSWERED.message).waitFor();
+    const item = page.getByRole('article', { name: 'Pat Pinger' });
+    await item.getByText('Accepted').waitFor();
+    expect(await page.getByRole('button', { name: 'Accept ping from Pat Pinger' }).count()).toBe(0);
+    await scriptsArrive(page);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+// axe runs as a script in the page: with JavaScript off it cannot, and these pages are the ones
+// checked above with their scripts (every-route-axe.test.ts checks every route besides).
+describe('with JavaScript off', () => {
+  it('signs in with the provider, from the plain link', async () => {
+    const { context, page } = await noScripts();
+    await page.goto(url('/signin-wall'));
+    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    await providerLogin(page, 'owl');
+    expect(await signedInEmail(page)).toBe('owl.no-script@bc.edu');
+    await context.close();
+  });
+
+  it('signs in with e-mail and password, and says why when the password is wrong', async () => {
+    const { context, page } = await noScripts();
+    await page.goto(url('/signin-wall'));
+    await page.getByRole('textbox', { name: 'Email' }).fill(seeded.members.reader.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(messages.auth.invalidCredentials).waitFor();
+    expect(await signedInEmail(page)).toBeUndefined();
+    await page.getByRole('textbox', { name: 'Email' }).fill(seeded.members.reader.email);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(url('/'));
+    expect(await signedInEmail(page)).toBe(seeded.members.reader.email);
+    await context.close();
+  });
+
+  it('bookmarks a posting, and tells a visitor to sign in first', async () => {
+    const { context, page } = await noScripts('reader');
+    await page.goto(url(`/detailView?id=${postings.noScriptBookmark}`));
+    await page.getByRole('button', { name: 'Bookmark Walsh' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Bookmark Walsh' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await bookmarkedIds(page)).toContain(postings.noScriptBookmark);
+    // And removes it again.
+    await page.getByRole('button', { name: 'Bookmark Walsh' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Bookmark Walsh' }).getAttribute('aria-pressed'))
+      .toBe('false');
+    expect(await bookmarkedIds(page)).not.toContain(postings.noScriptBookmark);
+    await context.close();
+  });
+
+  it('searches with the filters', async () => {
+    const { context, page } = await noScripts('reader');
+    await page.goto(url('/postings?location=oncampus'));
+    await page.getByText('Show filters').click();
+    await page.getByRole('combobox', { name: 'Preferred Dorm' }).selectOption('Vanderslice');
+    await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/dorm=Vanderslice/);
+    await page.getByText('1 posting', { exact: true }).waitFor();
+    // The location tabs are links.
+    await page.getByRole('tab', { name: 'Off Campus' }).click();
+    await page.waitForURL(/location=offcampus/);
+    expect(await page.getByRole('tab', { name: 'Off Campus' }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
+  it('switches the posting form between On-Campus and Off-Campus', async () => {
+    const { context, page } = await noScripts('reader');
+    await page.goto(url('/create-posting'));
+    const address = page.getByRole('textbox', { name: 'Address' });
+    const dorm = page.getByRole('combobox', { name: 'Dorm' });
+    await dorm.waitFor();
+    await page.locator('label.segmented-option', { hasText: 'Off-Campus' }).click();
+    expect(await address.isVisible()).toBe(true);
+    expect(await dorm.isVisible()).toBe(false);
+    expect(await page.getByRole('group', { name: 'Rent and dates' }).isVisible()).toBe(true);
+    await page.locator('label.segmented-option', { hasText: 'On-Campus' }).click();
+    expect(await address.isVisible()).toBe(false);
+    expect(await dorm.isVisible()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Rent and dates' }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('pings a posting from its detail view', async () => {
+    const { context, page } = await noScripts('reader');
+    await page.goto(url(`/detailView?id=${postings.noScriptPing}`));
+    await page.getByRole('button', { name: 'Ping Interest' }).click();
+    await page.getByRole('textbox', { name: 'Message (optional)' }).fill('Sophomore, quiet.');
+    await page.getByRole('button', { name: 'Send Ping' }).click();
+    await page.getByText(pingMessages.sent).waitFor();
+    expect(page.url()).not.toContain('ping=open');
+    await context.close();
+  });
+
+  it('declines a ping on the profile', async () => {
+    const { context, page } = await noScripts('admin');
+    await page.goto(url('/myProfile'));
+    await page.getByRole('button', { name: 'Decline ping from Quinn Pinger' }).click();
+    await page.getByText(FORM_NOTICES.PING_ANSWERED.message).waitFor();
+    await page.getByRole('article', { name: 'Quinn Pinger' }).getByText('Declined').waitFor();
+    await context.close();
+  });
+});
