@@ -29,6 +29,7 @@ let browser: Browser;
 let oidc: TestOidcProvider;
 const postings: Record<string, string> = {};
 const pings: Record<string, string> = {};
+const conversations: Record<string, string> = {};
 
 beforeAll(async () => {
   oidc = await startOidcProvider({ redirectUris: ['http://127.0.0.1/api/auth/callback/oidc'], anyLoopbackPort: true });
@@ -65,7 +66,11 @@ beforeAll(async () => {
             })
             .returning({ id: ping.id });
           pings[name] = row?.id as string;
-          await db.insert(conversation).values({ pingId: pings[name] as string, postingId: postings[name] as string });
+          const [opened] = await db
+            .insert(conversation)
+            .values({ pingId: pings[name] as string, postingId: postings[name] as string })
+            .returning({ id: conversation.id });
+          conversations[name] = opened?.id as string;
         }
       },
       { env: oidc.env },
@@ -307,6 +312,22 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
     await expectAccessible(page);
     await context.close();
   });
+  it('a message typed before the scripts is kept, and sent', async () => {
+    // The ping accepted above: its sender writes to the group.
+    const { context, page } = await slowPhone('pat');
+    await openDrawn(page, `/messages/${conversations.accept}`);
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    await expectNoScriptsYet(page);
+    await box.fill('Thanks for accepting! Free on Saturday?');
+    await scriptsArrive(page);
+    expect(await box.inputValue()).toBe('Thanks for accepting! Free on Saturday?');
+    // The counter follows what was typed: the app has it.
+    await page.getByText(`${'Thanks for accepting! Free on Saturday?'.length} / 2,000 characters`).waitFor();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('region', { name: 'Messages' }).getByText('Thanks for accepting! Free on Saturday?').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
 });
 
 // axe runs as a script in the page: with JavaScript off it cannot, and these pages are the ones
@@ -337,7 +358,7 @@ describe('with JavaScript off', () => {
     await context.close();
   });
 
-  it('bookmarks a posting, and tells a visitor to sign in first', async () => {
+  it('bookmarks a posting and removes the bookmark', async () => {
     const { context, page } = await noScripts('reader');
     await page.goto(url(`/detailView?id=${postings.noScriptBookmark}`));
     await page.getByRole('button', { name: 'Bookmark Walsh' }).click();
@@ -394,6 +415,19 @@ describe('with JavaScript off', () => {
     await page.getByRole('button', { name: 'Send Ping' }).click();
     await page.getByText(pingMessages.sent).waitFor();
     expect(page.url()).not.toContain('ping=open');
+    await context.close();
+  });
+
+  it('sends a message in a conversation', async () => {
+    // The accepted ping's conversation (accepted above, before the scripts): the admin writes.
+    const { context, page } = await noScripts('admin');
+    await page.goto(url(`/messages/${conversations.accept}`));
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    await box.fill('Welcome! When can you come by?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(url(`/messages/${conversations.accept}`));
+    await page.getByRole('region', { name: 'Messages' }).getByText('Welcome! When can you come by?').waitFor();
+    expect(await box.inputValue()).toBe('');
     await context.close();
   });
 

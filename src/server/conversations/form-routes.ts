@@ -22,12 +22,17 @@ export async function conversationFormRoutes(app: FastifyInstance, { service }: 
       failed: 'MESSAGE_FAILED',
       fallback: (request) => pageAddress.conversation((request.params as { id: string }).id),
       async act(request, fields) {
-        const parsed = sendMessageSchema.safeParse({ body: fields.body ?? '' });
+        // The drawn form's key: the same form sent twice is saved once.
+        const parsed = sendMessageSchema.safeParse({
+          body: fields.body ?? '',
+          clientKey: fields.clientKey || undefined,
+        });
         if (!parsed.success) {
           const tooLong = (fields.body ?? '').trim().length > 0;
           throw new AppError(400, tooLong ? 'MESSAGE_TOO_LONG' : 'MESSAGE_EMPTY', '', parsed.error.message);
         }
-        await service.send(viewerOf(request), (request.params as { id: string }).id, parsed.data.body);
+        const { body, clientKey } = parsed.data;
+        await service.send(viewerOf(request), (request.params as { id: string }).id, body, clientKey);
         return undefined;
       },
     }),

@@ -12,7 +12,22 @@ import { pingPage, profileListPage, searchPage } from '../../shared/list-pages';
 import { CONFIG_PATH, ME_PATH } from '../../shared/page-answers';
 import { filtersFromParams } from '../../shared/schemas/filters';
 
-export function pageDataPaths(route: string, params: URLSearchParams, hasSession: boolean): string[] {
+/** The address's `index`th path segment, decoded ('' when it is not one). */
+function segment(pathname: string, index: number): string {
+  try {
+    return decodeURIComponent(pathname.split('/')[index] ?? '');
+  } catch {
+    return '';
+  }
+}
+
+export function pageDataPaths(
+  route: string,
+  params: URLSearchParams,
+  hasSession: boolean,
+  /** The address's path, for a route with a parameter ('/messages/:id'). */
+  pathname: string = route,
+): string[] {
   if (BARE_ROUTES.has(route)) return [];
   // The footer's count is public; the navbar's badge is the member's.
   const paths: string[] = [apiUrl('/api/stats')];
@@ -39,11 +54,24 @@ export function pageDataPaths(route: string, params: URLSearchParams, hasSession
         apiUrl('/api/pings/sent', { query: pingPage() }),
       );
       break;
+    // The conversations, and the one open (issue 31: its composer then works before the scripts).
+    case '/messages':
+    case '/messages/:id': {
+      paths.push(apiUrl('/api/conversations'));
+      const id = route === '/messages/:id' ? segment(pathname, 2) : '';
+      if (id) paths.push(apiUrl('/api/conversations/{id}', { path: { id } }));
+      break;
+    }
   }
   return paths;
 }
 
 /** Every answer a page's first paint waits for: the college's configuration, the session, and the page's own. */
-export function firstPaintPaths(route: string, params: URLSearchParams, hasSession: boolean): string[] {
-  return [CONFIG_PATH, ME_PATH, ...pageDataPaths(route, params, hasSession)];
+export function firstPaintPaths(
+  route: string,
+  params: URLSearchParams,
+  hasSession: boolean,
+  pathname: string = route,
+): string[] {
+  return [CONFIG_PATH, ME_PATH, ...pageDataPaths(route, params, hasSession, pathname)];
 }

@@ -65,10 +65,19 @@ const SESSION_PRELOAD = /<link rel="preload" href="\/api\/me" as="fetch" crossor
 /** Any data preload (index.html's and the page's own), with the address it names. */
 const DATA_PRELOAD = /\n\s*<link rel="preload" href="([^"]+)" as="fetch" crossorigin ?\/?>/g;
 
-/** The client route a page address names ('/postings/' is '/postings'), if it is one. */
+/** The routes with a parameter ('/messages/:id'), each with what matches it: one segment in its place. */
+const PATTERN_ROUTES = Object.keys(ROUTE_PAGES)
+  .filter((route) => route.includes('/:'))
+  .map((route) => ({ route, matches: new RegExp(`^${route.replace(/\/:[^/]+/g, '/[^/]+')}$`) }));
+
+/**
+ * The client route a page address names ('/postings/' is '/postings'), if it is one: the route
+ * itself, or for an address with a parameter its pattern ('/messages/abc' is '/messages/:id').
+ */
 export function pageRoute(pathname: string): string | undefined {
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return Object.hasOwn(ROUTE_PAGES, route) ? route : undefined;
+  if (Object.hasOwn(ROUTE_PAGES, route)) return route;
+  return PATTERN_ROUTES.find((pattern) => pattern.matches.test(route))?.route;
 }
 
 /**
@@ -154,7 +163,7 @@ export function loadPageHtml(
     const html = route && ((hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route));
     if (!route || html === undefined) return withWarnings(unrouted, warnings);
     let page = withWarnings(html, warnings);
-    const data = pageDataPaths(route, new URLSearchParams(search), hasSession).map(
+    const data = pageDataPaths(route, new URLSearchParams(search), hasSession, pathname).map(
       (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin>`,
     );
     if (data.length > 0) page = page.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    '));

@@ -60,7 +60,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
   const preparePage = async (route: string, url: string, search: string, cookie: string | undefined) => {
     const hasSession = cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
     // The answers the page's first paint needs go in the page itself (decision 0019).
-    const paths = firstPaintPaths(route, new URLSearchParams(search), hasSession);
+    const paths = firstPaintPaths(route, new URLSearchParams(search), hasSession, url);
     const { answers, setCookies } = await fetchPageAnswers(app, paths, cookie);
     // The page itself, drawn from those answers (decision 0029); the guard's redirects are the server's.
     const drawn = drawPage ? await drawPage(search ? `${url}?${search}` : url, answers) : bare.drawn;

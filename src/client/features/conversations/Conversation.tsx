@@ -1,12 +1,14 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { conversationMessages, MESSAGE_MAX_LENGTH } from '../../../shared/conversation-messages';
+import { formActions } from '../../../shared/form-posts';
 import { PING_STATUS_LABELS } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { ConversationView, MessageView } from '../../../shared/schemas/conversations';
 import { ApiError } from '../../api/client';
 import { dateTimeText } from '../../common/posting-text';
 import { useClock } from '../../shell/clock';
+import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import fieldStyles from '../../ui/FormField.module.css';
@@ -37,15 +39,22 @@ function Message({ message, conversationId }: { message: MessageView; conversati
   );
 }
 
-/** The composer: a labelled text box, its counter, Send (and Ctrl/⌘+Enter). */
+/**
+ * The composer: a labelled text box, its counter, Send (and Ctrl/⌘+Enter). A plain form too
+ * (issue 31): sent before the scripts have taken the page over, or without them, the server saves
+ * the message and draws the conversation again; what was typed before the scripts stays.
+ */
 function Composer({ view }: { view: ConversationView }) {
   const send = useSendMessage(view.id);
   const [text, setText] = useState('');
+  // The drawn form's own key: the same form sent twice (a double tap) is one message.
+  const [drawnKey] = useState(newClientKey);
   // The key of the text last sent: sending that text again (after a failure) reuses it, so a
   // send that was saved after all is not saved twice; other text is another message.
   const lastSend = useRef<{ body: string; clientKey: string } | null>(null);
   const [error, setError] = useState('');
   const id = useId();
+  useTypedBeforeScripts(`${id}-form`);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const body = text.trim();
@@ -77,12 +86,21 @@ function Composer({ view }: { view: ConversationView }) {
     );
   }
   return (
-    <form className={styles.composer} onSubmit={submit}>
+    <form
+      id={`${id}-form`}
+      className={styles.composer}
+      method="post"
+      action={formActions.sendMessage(view.id)}
+      onSubmit={submit}
+    >
+      {/* A key of each drawing: the browser's own (taking the page over) differs, and need not match. */}
+      <input type="hidden" name="clientKey" value={drawnKey} suppressHydrationWarning />
       <label className={fieldStyles.label} htmlFor={id}>
         Your message
       </label>
       <textarea
         id={id}
+        name="body"
         className={`${fieldStyles.control} ${styles.textarea}`}
         value={text}
         maxLength={MESSAGE_MAX_LENGTH}
