@@ -202,6 +202,9 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
     expect(await dorm.isVisible()).toBe(false);
     await address.fill('77 Commonwealth Avenue');
     await page.getByRole('textbox', { name: 'Monthly rent' }).fill('950');
+    // Sending takes the scripts: until then the button says it cannot be used, rather than send
+    // the form as an address full of what was typed.
+    expect(await page.getByRole('button', { name: 'Submit posting' }).isDisabled()).toBe(true);
     await expectNoScriptsYet(page);
 
     await scriptsArrive(page);
@@ -219,6 +222,23 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
     await failed.waitFor();
     expect(await failed.textContent()).not.toContain(postingValidation.selectDorm);
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('Menu on a phone opens the navigation at once, and stays open when the scripts take over', async () => {
+    const { context, page } = await slowPhone('reader');
+    await openDrawn(page, '/our-purpose');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'My Profile' }).isVisible()).toBe(false);
+    await expectNoScriptsYet(page);
+    await nav.getByText('Menu', { exact: true }).click();
+    expect(await nav.getByRole('link', { name: 'My Profile' }).isVisible()).toBe(true);
+    await scriptsArrive(page);
+    expect(await nav.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.getByRole('link', { name: 'My Profile' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await nav.getByRole('link', { name: 'My Profile' }).click();
+    await page.waitForURL(url('/myProfile'));
     await context.close();
   });
 
@@ -266,6 +286,9 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
     await page.waitForURL(/dorm=Vanderslice/);
     await page.getByText('1 posting', { exact: true }).waitFor();
     expect(await dormFilter.inputValue()).toBe('Vanderslice');
+    // The filters opened before the scripts stay open under the scripts' own toggle.
+    expect(await page.getByRole('button', { name: /Hide filters/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(await dormFilter.isVisible()).toBe(true);
     await expectAccessible(page);
 
     await openDrawn(page, '/postings?location=oncampus');
@@ -372,6 +395,16 @@ describe('with JavaScript off', () => {
       .poll(() => page.getByRole('button', { name: 'Bookmark Walsh' }).getAttribute('aria-pressed'))
       .toBe('false');
     expect(await bookmarkedIds(page)).not.toContain(postings.noScriptBookmark);
+    await context.close();
+  });
+
+  it('opens the navigation on a phone and follows its links', async () => {
+    const { context, page } = await noScripts('reader');
+    await page.goto(url('/our-purpose'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByText('Menu', { exact: true }).click();
+    await nav.getByRole('link', { name: 'My Profile' }).click();
+    await page.waitForURL(url('/myProfile'));
     await context.close();
   });
 

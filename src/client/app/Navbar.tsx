@@ -5,6 +5,7 @@ import { useUnreadCount } from '../features/conversations/api';
 import { useInvitationCount } from '../features/groups/api';
 import { useAwaitingCount } from '../features/pings/api';
 import { useCollege } from '../shell/config-context';
+import { useDrawnToggle, useScriptsReady } from '../shell/scripts-ready';
 import styles from './Navbar.module.css';
 
 const LINKS = [
@@ -98,10 +99,20 @@ export function Navbar({ user }: { user: Me | null }) {
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // As the server draws it the Menu is a checkbox the stylesheet follows (issue 31): it opens
+  // before the scripts have taken the page over, and without them. The scripts' button takes its
+  // place, open if the checkbox was.
+  const scriptsReady = useScriptsReady();
+  const menuCheckId = useId();
+  useDrawnToggle(menuCheckId, () => setMenuOpen(true));
+  const shownPath = useRef(location.pathname);
 
-  // A new page closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A new page closes the menu (not the first: a menu opened before the scripts stays open).
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setMenuOpen(false);
+  }, [location.pathname]);
 
   // A touch or click outside the bar, or Escape, closes the menu.
   useEffect(() => {
@@ -132,16 +143,25 @@ export function Navbar({ user }: { user: Me | null }) {
           <img className={styles.logoFull} src={college.logoFull} alt="" width="167" height="40" />
           <span className="visually-hidden">{college.productName} home</span>
         </Link>
-        <button
-          ref={menuButtonRef}
-          type="button"
-          className={styles.menuButton}
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          Menu
-        </button>
+        {scriptsReady ? (
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Menu
+          </button>
+        ) : (
+          <>
+            <input id={menuCheckId} type="checkbox" className={styles.menuCheck} aria-controls={menuId} />
+            <label htmlFor={menuCheckId} className={styles.menuButton}>
+              Menu
+            </label>
+          </>
+        )}
         <ul id={menuId} className={`${styles.links} ${menuOpen ? styles.open : ''}`}>
           {LINKS.map((link) => (
             <li key={link.to}>

@@ -7,6 +7,7 @@ import { createPostingSchema, type PostingWrite } from '../../../shared/schemas/
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError, api } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
+import { useScriptsReady } from '../../shell/scripts-ready';
 import { useSession } from '../../shell/session';
 import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import buttonStyles from '../../ui/Button.module.css';
@@ -114,6 +115,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   // What was typed or chosen before the scripts took the form over (after the fill above).
   useTypedBeforeScripts(`${uid}-form`);
+  const scriptsReady = useScriptsReady();
 
   const { phase, setPhase, submit, onInvalid, finish } = usePostingSubmit({
     postingId,
@@ -198,15 +200,19 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         }}
       />
 
+      {/* Sending takes the scripts (the images are read and uploaded by them): until they have
+          taken the form over the buttons say they cannot be used yet, rather than send the form
+          as an address full of what was typed (issue 31); what is typed meanwhile is kept. */}
       <div className={styles.submitRow}>
         <button
           type="button"
           className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          disabled={!scriptsReady}
           onClick={handleSubmit((posting) => setPhase({ kind: 'preview', posting }), onInvalid)}
         >
           Preview
         </button>
-        <button type="submit" className={buttonStyles.button} disabled={phase.kind === 'uploading'}>
+        <button type="submit" className={buttonStyles.button} disabled={!scriptsReady || phase.kind === 'uploading'}>
           {editing ? 'Save changes' : 'Submit posting'}
         </button>
       </div>

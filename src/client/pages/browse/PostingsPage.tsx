@@ -16,7 +16,7 @@ import { FilterBar } from '../../features/postings/FilterBar';
 import { FilterChips } from '../../features/postings/FilterChips';
 import { LocationTabs } from '../../features/postings/LocationTabs';
 import { ResultsOptions } from '../../features/postings/ResultsOptions';
-import { useScriptsReady } from '../../shell/scripts-ready';
+import { useDrawnToggle, useScriptsReady } from '../../shell/scripts-ready';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { groupDigits } from '../../ui/format-en-us';
@@ -152,14 +152,9 @@ function Results({
 function CollapsibleFilters({ activeCount, children }: { activeCount: number; children: React.ReactNode }) {
   const scriptsReady = useScriptsReady();
   const [open, setOpen] = useState(false);
-  const drawnToggleRead = useRef(false);
   const toggleId = useId();
   const bodyId = useId();
-  if (scriptsReady && !drawnToggleRead.current) {
-    // The render that puts the button in the drawn checkbox's place: the checkbox is still there.
-    drawnToggleRead.current = true;
-    if ((document.getElementById(toggleId) as HTMLInputElement | null)?.checked) setOpen(true);
-  }
+  useDrawnToggle(toggleId, () => setOpen(true));
   const active = activeCount > 0 ? ` (${activeCount} active)` : '';
   const toggleClass = `${buttonStyles.button} ${buttonStyles.secondary} ${styles.filtersToggle}`;
   return (
