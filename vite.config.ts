@@ -52,8 +52,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // What every page needs before it paints, in one file rather than several small ones
                   // that compress worse apart (decision 0009).
                   // The new-password fields (sign-up, reset) stay out: every other page would carry them.
+                  // The plain forms' pieces (issue 31) are in: most pages have a form.
                   name: 'core',
-                  test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|use-page-title)|ui[\\/](Notice|Field|Button|FormField|light-form)|api[\\/])|src[\\/]shared[\\/](messages|options|api-error|page-answers)\.ts/,
+                  test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|use-page-title|FormNotice\.|scripts-ready)|ui[\\/](Notice|Field|Button|FormField|light-form)|api[\\/])|src[\\/]shared[\\/](messages|options|api-error|page-answers|form-posts)\.ts/,
                 },
                 {
                   // The account pages' shared pieces (sign-in, sign-up, reset, the profile's account

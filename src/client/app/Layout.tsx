@@ -5,7 +5,6 @@ import { accessFor, decideAccess, type VerifyFirstState } from '../shell/access'
 import { type ReturnState, returnPathOf } from '../shell/return-path';
 import { useSession } from '../shell/session';
 import { NoticeViewport } from '../ui/Notice';
-import { FormNotice } from './FormNotice';
 import styles from './Layout.module.css';
 
 export function Loading() {
@@ -62,7 +61,6 @@ export function GuardedOutlet({ terms }: { terms?: ReactNode }) {
 export function BareLayout() {
   return (
     <main id="main" className={styles.bareMain}>
-      <FormNotice />
       <GuardedOutlet />
       <NoticeViewport />
     </main>

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { LiveUpdates } from '../features/conversations/live';
+import { FormNotice } from '../shell/FormNotice';
 import { removeFirstBackdrop } from '../shell/first-backdrop';
 import { useSession } from '../shell/session';
 import { NoticeViewport } from '../ui/Notice';
 import { Footer } from './Footer';
-import { FormNotice } from './FormNotice';
 import { GuardedOutlet, Loading } from './Layout';
 import styles from './Layout.module.css';
 import { Navbar } from './Navbar';

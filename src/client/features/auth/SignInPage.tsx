@@ -5,9 +5,10 @@ import { messages } from '../../../shared/messages';
 import type { SignInInput } from '../../../shared/schemas/auth';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
+import { FormNotice } from '../../shell/FormNotice';
 import { returnPathOf } from '../../shell/return-path';
+import { useDrawnToggle } from '../../shell/scripts-ready';
 import { useRefreshSession } from '../../shell/session';
-import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { useLightForm } from '../../ui/light-form';
@@ -86,7 +87,7 @@ function SignInForm({
 }) {
   const [failure, setFailure] = useState<string | null>(failed);
   const [unverified, setUnverified] = useState<string | null>(null);
-  const formId = useId();
+  const showPasswordId = useId();
   const [passwordShown, setPasswordShown] = useState(false);
   const {
     register,
@@ -104,10 +105,10 @@ function SignInForm({
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverified(input.email.trim());
     }
   });
-  useTypedBeforeScripts(formId);
+  // Typed text stays by itself (light-form); 'Show password' ticked before the scripts shows it.
+  useDrawnToggle(showPasswordId, () => setPasswordShown(true));
   return (
     <form
-      id={formId}
       className={styles.form}
       method="post"
       action={formActions.signIn()}
@@ -127,7 +128,7 @@ function SignInForm({
         error={errors.password?.message}
         {...register('password')}
       />
-      <ShowPassword shown={passwordShown} onChange={setPasswordShown} />
+      <ShowPassword id={showPasswordId} shown={passwordShown} onChange={setPasswordShown} />
       {failure ? (
         <p role="alert" className={styles.alert}>
           {failure}
@@ -189,6 +190,8 @@ export function Component() {
         <img src={college.logoFull} alt={college.productName} width="200" height="48" className={wall.logo} />
         <p className={wall.tagline}>{tagline(college.productName, college.college.name)}</p>
         <h1 className={wall.heading}>{messages.auth.heading(college.college.name)}</h1>
+        {/* Why a form sent without the scripts brought the visitor here ('You need to sign in to bookmark a post'). */}
+        <FormNotice />
         {providerFailure ? (
           <p role="alert" className={styles.alert}>
             {providerFailure}

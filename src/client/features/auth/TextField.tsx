@@ -25,8 +25,18 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
  * A 'Show password' checkbox: the password fields above it show their text while it is checked.
  * A checkbox (not an icon in the field) so it has a visible label and one state to announce.
  */
-export function ShowPassword({ shown, onChange }: { shown: boolean; onChange: (shown: boolean) => void }) {
-  const id = useId();
+export function ShowPassword({
+  id: givenId,
+  shown,
+  onChange,
+}: {
+  /** Its id, when the page needs it (the sign-in page reads a tick made before its scripts). */
+  id?: string;
+  shown: boolean;
+  onChange: (shown: boolean) => void;
+}) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   return (
     <div className={fieldStyles.showPassword}>
       <input id={id} type="checkbox" checked={shown} onChange={(event) => onChange(event.target.checked)} />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { NOTICE_PARAM, withoutNotice } from '../../shared/form-posts';
+import { NOTICE_PARAM } from '../../shared/form-posts';
 
 // The words of every notice load only on a page that has one (a form answered without the scripts).
 const NoticeText = lazy(() => import('./FormNoticeText'));
@@ -13,8 +13,9 @@ const NoticeText = lazy(() => import('./FormNoticeText'));
  */
 export function FormNotice() {
   const [params, setParams] = useSearchParams();
-  const { pathname, search } = useLocation();
-  const [notice] = useState(() => ({ code: params.get(NOTICE_PARAM), at: withoutNotice(`${pathname}${search}`) }));
+  const { pathname } = useLocation();
+  // The page it is about: the words stay while the page does (its own parameters may change).
+  const [notice] = useState(() => ({ code: params.get(NOTICE_PARAM), at: pathname }));
   const hasCode = params.has(NOTICE_PARAM);
   useEffect(() => {
     if (!hasCode) return;
@@ -27,7 +28,7 @@ export function FormNotice() {
       { replace: true, preventScrollReset: true },
     );
   }, [hasCode, setParams]);
-  if (!notice.code || withoutNotice(`${pathname}${search}`) !== notice.at) return null;
+  if (!notice.code || pathname !== notice.at) return null;
   return (
     <Suspense fallback={null}>
       <NoticeText code={notice.code} />
