@@ -54,6 +54,8 @@ function OutcomeActions({ outcome, onClose, onRetry }: { outcome: Outcome; onClo
 
 /** The address of the detail view with its Ping Interest form open in the page (`?ping=open`). */
 const PING_PARAM = 'ping';
+/** Where that page opens: at the form, not at its top. */
+const PING_FORM_ANCHOR = 'ping-interest';
 
 /** The form's fields, in the dialog or in the page. */
 function PingFields({
@@ -183,7 +185,7 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
 
   if (inPage) {
     return (
-      <section className={styles.pingBox} aria-labelledby={ids.heading}>
+      <section id={PING_FORM_ANCHOR} className={styles.pingBox} aria-labelledby={ids.heading}>
         <h3 id={ids.heading} className={styles.inPageHeading}>
           Ping Interest
         </h3>
@@ -231,7 +233,7 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
     <div className={styles.pingBox}>
       {/* A form that opens this page with the Ping Interest form in it: what a tap does before the
           scripts, or without them; once they are here, the tap opens the dialog instead. */}
-      <form method="get" action="/detailView" className={styles.opener}>
+      <form method="get" action={`/detailView#${PING_FORM_ANCHOR}`} className={styles.opener}>
         <input type="hidden" name="id" value={posting.id} />
         <input type="hidden" name={PING_PARAM} value="open" />
         <button
