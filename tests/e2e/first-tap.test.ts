@@ -108,6 +108,11 @@ async function noScripts(member?: Member): Promise<{ context: BrowserContext; pa
 async function openDrawn(page: Page, path: string): Promise<void> {
   await page.goto(url(path), { waitUntil: 'commit' });
   await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
+  // A person sees the page once its stylesheet is there (it holds the paint back), so the first tap
+  // comes no sooner: the drawn root can be in the DOM while the stylesheet is still on its way.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+  );
 }
 
 /** The page is still the server's drawing: the scripts have not taken it over. */
