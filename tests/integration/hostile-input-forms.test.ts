@@ -1,0 +1,108 @@
+/**
+ * Hostile input to the pages' plain forms (issue 31, src/server/http/form-posts.ts), with the rules
+ * of hostile-input.test.ts: never a 500, and a refusal changes nothing. A form route answers a
+ * browser's form with a redirect, so each answer here must also send the browser to a page of this
+ * site (never off it, never to the API), whatever the body, the return field or the path's id.
+ * All six routes share FUZZ_RUNS payloads (one route per payload).
+ */
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { conversation } from '../../src/server/db/schema';
+import { FORM_ROUTES, RETURN_FIELD } from '../../src/shared/form-posts';
+import { FUZZ_RUNS, hostileString, idSegment, keyFrom } from '../support/hostile';
+import { originHeader } from '../support/users';
+import { admin, fuzz, pinger, pingId, postingId, setUpHostileApp, TIMEOUT, t } from './hostile-setup';
+
+setUpHostileApp();
+
+const FIELDS = [RETURN_FIELD, 'email', 'password', 'bookmarked', 'message', 'status', 'body', 'clientKey'];
+
+const ESCAPES = [
+  '//evil.example/',
+  'https://evil.example/',
+  '/\\evil.example',
+  '\\\\evil.example',
+  '/%2F%2Fevil.example',
+  'javascript:alert(1)',
+  ' //evil.example',
+  '/api/me',
+  '/API/me',
+];
+
+/** A form body as a browser (or anyone) might send it: the routes' fields, repeated or missing, hostile values. */
+const formBody = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .tuple(
+        fc.array(fc.tuple(keyFrom(FIELDS), hostileString), { maxLength: 8 }),
+        // Return addresses that lead off the site or into the API, as an attacker's link would carry.
+        fc.option(fc.constantFrom(...ESCAPES).map((to): [string, string] => [RETURN_FIELD, to])),
+      )
+      .map(([entries, away]) => new URLSearchParams(away ? [...entries, away] : entries).toString()),
+  },
+  { weight: 1, arbitrary: fc.string() },
+);
+const formType = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/x-www-form-urlencoded') },
+  { weight: 1, arbitrary: fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x') },
+);
+
+/** Where a redirect sends the browser: a page of this site, not the API and not another site. */
+function redirectProblem(status: number, location: unknown): string | null {
+  if (status < 300 || status >= 400) return null;
+  if (typeof location !== 'string') return `a ${status} without a Location`;
+  const target = new URL(location, 'http://this.site');
+  if (target.origin !== 'http://this.site') return `a ${status} off the site: ${location}`;
+  if (target.pathname.startsWith('/api/')) return `a ${status} to the API: ${location}`;
+  return null;
+}
+
+describe(`hostile input to the plain forms (issue 31): ${FUZZ_RUNS} generated payloads over six routes`, () => {
+  let conversationId: string;
+
+  beforeAll(async () => {
+    const [row] = await t.database.db.select().from(conversation).where(eq(conversation.pingId, pingId));
+    conversationId = row?.id as string;
+    expect(conversationId).toBeTruthy();
+  });
+
+  it(
+    'POST /api/forms/* and GET /api/forms/sign-in/provider',
+    async () => {
+      const request = fc.record({
+        route: fc.constantFrom(...(Object.keys(FORM_ROUTES) as (keyof typeof FORM_ROUTES)[])),
+        id: idSegment([postingId, pingId, '']),
+        body: formBody,
+        type: formType,
+        who: fc.constantFrom('admin', 'pinger', 'nobody'),
+      });
+      const statuses = await fuzz(request, async (payload) => {
+        const ids = { bookmark: postingId, ping: postingId, answerPing: pingId, sendMessage: conversationId };
+        const real = ids[payload.route as keyof typeof ids];
+        const id = payload.id === '' && real ? real : payload.id;
+        const path = FORM_ROUTES[payload.route].replace(':id', id);
+        const member = payload.who === 'admin' ? admin : payload.who === 'pinger' ? pinger : null;
+        const response = await t.app.inject(
+          payload.route === 'providerSignIn'
+            ? { method: 'GET', url: `${path}?${payload.body}`, headers: member ? { cookie: member.cookie } : {} }
+            : {
+                method: 'POST',
+                url: path,
+                headers: {
+                  ...originHeader(t),
+                  ...(member ? { cookie: member.cookie } : {}),
+                  'content-type': payload.type,
+                },
+                payload: payload.body,
+              },
+        );
+        expect(redirectProblem(response.statusCode, response.headers.location)).toBeNull();
+        return response;
+      });
+      expect(statuses.get(303)).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+});
