@@ -18,7 +18,6 @@ export const LONGEST_FILES = [
   'tests/integration/hostile-input-auth.test.ts',
   'tests/integration/conversations.test.ts',
   // Browser files: 45 to 100 s each on an idle 2-core machine, three at a time.
-  'tests/e2e/narrow-360.test.ts',
   'tests/e2e/pages.test.ts',
   'tests/e2e/every-route-axe.test.ts',
   'tests/e2e/keyboard.test.ts',

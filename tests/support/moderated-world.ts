@@ -18,12 +18,16 @@ export interface ModeratedWorld<K extends string> {
 
 export async function startModeratedWorld<K extends string>(
   others: Record<K, MemberSpec>,
-  { reporter, seed }: { reporter: NoInfer<K>; seed?: SeedExtra<'admin' | NoInfer<K>> },
+  {
+    reporter,
+    seed,
+    adminName = 'Ada Admin',
+  }: { reporter: NoInfer<K>; seed?: SeedExtra<'admin' | NoInfer<K>>; adminName?: string },
 ): Promise<ModeratedWorld<K>> {
   const adminEmail = `ada.admin.${Date.now()}@bc.edu`;
   const collegeConfig = collegeConfigWith({ moderators: [adminEmail] });
   const ids = { oncampus: '', offcampus: '' };
-  const people = { ...others, admin: { name: 'Ada Admin', email: adminEmail } } as Record<'admin' | K, MemberSpec>;
+  const people = { ...others, admin: { name: adminName, email: adminEmail } } as Record<'admin' | K, MemberSpec>;
   const seeded = await startSeededServer(
     people,
     async (db, members, dataDir) => {

@@ -1,4 +1,4 @@
-/** The client's routes as the route-wide browser tests visit them (narrow-360, keyboard). */
+/** The client's routes as the route-wide browser tests visit them (every-route-axe, keyboard). */
 import { ROUTE_PAGES } from '../../src/shared/client-routes';
 
 /** Every client route, from the one list the router and the server share (src/shared/client-routes.ts). */
