@@ -1,9 +1,11 @@
-// `npm start`: build the client when its build is missing or stale, then run the server (which
-// applies migrations) in this same process, so signals reach it directly.
+// `npm start`: build the client and the server's bundle when missing or stale, then run the
+// server (which applies migrations) in this same process, so signals reach it directly.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ensureClientBuilt, root } from './lib/client-build.mjs';
+import { ensureServerBuilt, serverBundle } from './lib/server-build.mjs';
 
 ensureClientBuilt();
+ensureServerBuilt();
 process.chdir(root);
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/server/main.ts');
+await import(pathToFileURL(path.resolve(serverBundle)).href);

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { ensureServerBuilt, serverBundle } from './server-build.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -30,10 +31,21 @@ export interface SpawnOptions {
   root?: string;
 }
 
+/**
+ * This checkout's server runs from its bundle, as `npm start` does (decision 0046); a previous
+ * build's folder runs its sources through tsx (it may predate the bundle).
+ */
+function serverCommand(root: string): string[] {
+  if (root !== repoRoot) return ['--import', 'tsx', 'src/server/main.ts'];
+  ensureServerBuilt();
+  return [serverBundle];
+}
+
 export function spawnServer(port: number, env: Record<string, string>, options: SpawnOptions = {}): ServerProcess {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: options.root ?? repoRoot,
+  const root = options.root ?? repoRoot;
+  const child = spawn(process.execPath, serverCommand(root), {
+    cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

@@ -4,9 +4,9 @@
  */
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { packageRoot } from '../package-root';
 import type { Storage } from '../storage';
 import { packArchive } from './archive';
 import { copyCollegeOut } from './college';
@@ -27,7 +27,7 @@ import { dumpDatabase } from './database';
 import { copyImagesOut } from './images';
 import { journal } from './schema-info';
 
-const packageFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../package.json');
+const packageFile = path.join(packageRoot, 'package.json');
 
 export async function appVersion(): Promise<{ name: string; version: string }> {
   const { name, version } = JSON.parse(await readFile(packageFile, 'utf8')) as { name: string; version: string };

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { packageRoot } from '../package-root';
 import { CHANGES_CHANNEL, ChangeFeed, listeningConnection, watchChanges } from './changes';
 import { PrivateNodeFS } from './private-data-dir';
 import * as schema from './schema';
@@ -43,7 +43,7 @@ export interface PoolStats {
   waiting: number;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(packageRoot, 'src/server/db/migrations');
 
 // Arbitrary constant: every Quadmates server takes this advisory lock while migrating (a restore too).
 export const MIGRATION_LOCK_ID = 4_711_2026;

@@ -1,0 +1,3 @@
+export const serverBundle: string;
+export function serverBuildIsStale(): boolean;
+export function ensureServerBuilt(): boolean;
