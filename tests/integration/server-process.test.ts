@@ -1,3 +1,9 @@
+/**
+ * The server process as `npm start` runs it, on the embedded database: restarts, the data folder's
+ * lock, start-up refusals in one sentence, the log. It starts its servers on the embedded database
+ * whatever TEST_DATABASE_URL says, so CI's PostgreSQL run leaves it out (.ci/run); the servers on
+ * PostgreSQL are server-process-postgres.test.ts.
+ */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -193,22 +199,4 @@ describe('the server process', () => {
       `COLLEGE_CONFIG file ${college}: field alerts.digestHourUtc must be a whole hour from 0 to 23 (UTC).`,
     );
   }, 60_000);
-
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'runs on PostgreSQL, several servers side by side',
-    async () => {
-      const env = { DATABASE_URL: process.env.TEST_DATABASE_URL as string };
-      const [a, b] = await Promise.all([
-        startServer({ dataDir: tempDataDir(), env }),
-        startServer({ dataDir: tempDataDir(), env }),
-      ]);
-      try {
-        expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
-        expect((await fetch(`${b.url}/readyz`)).status).toBe(200);
-      } finally {
-        await Promise.all([a.stop(), b.stop()]);
-      }
-    },
-    90_000,
-  );
 });
