@@ -7,9 +7,6 @@
  */
 export const AUTH_BASE_PATH = '/api/auth';
 
-/** Where the OpenID popup starts (a page, not JSON). */
-export const OAUTH_POPUP_START_PATH = `${AUTH_BASE_PATH}/oauth-popup/start`;
-
 /** Each endpoint the client posts to, and the JSON body it sends. */
 export interface AuthBodies {
   '/sign-in/email': { email: string; password: string };

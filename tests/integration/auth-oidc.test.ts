@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, session, user } from '../../src/server/db/schema';
+import { formActions } from '../../src/shared/form-posts';
 import { messages } from '../../src/shared/messages';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
@@ -79,36 +80,27 @@ async function oidcSignIn(app: TestApp, login: string) {
 }
 
 /**
- * Runs the sign-in page's popup flow as `login`: the popup's start, the provider, the callback and
- * the popup's last page, whose message (posted to the opener) it returns with every cookie set.
+ * Runs the sign-in page's link as `login` (GET /api/forms/sign-in/provider, the way a tap before
+ * the scripts does): the provider, then the callback, and returns where the callback sends the
+ * browser with every cookie set on the way.
  */
-async function oidcPopupSignIn(app: TestApp, login: string) {
+async function oidcLinkSignIn(app: TestApp, login: string) {
   clients += 1;
   const address = { 'x-forwarded-for': `203.0.113.${clients}` };
-  const origin = encodeURIComponent(new URL(PUBLIC_URL).origin);
-  const start = await app.app.inject({
-    method: 'GET',
-    url: `/api/auth/oauth-popup/start?provider=oidc&popupOrigin=${origin}&popupNonce=n&callbackURL=%2F&errorCallbackURL=%2Fsignin-wall`,
-    headers: address,
-  });
+  const start = await app.app.inject({ method: 'GET', url: formActions.providerSignIn('/'), headers: address });
   expect(start.statusCode, start.body).toBe(302);
   const callback = new URL(await completeProviderLogin(String(start.headers.location), login));
-  let cookies = cookieFrom(start.headers['set-cookie']);
-  let url = `${callback.pathname}${callback.search}`;
-  for (let hop = 0; hop < 5; hop += 1) {
-    const response = await app.app.inject({ method: 'GET', url, headers: { ...address, cookie: cookies } });
-    cookies = [cookies, cookieFrom(response.headers['set-cookie'])].filter(Boolean).join('; ');
-    if (response.statusCode !== 302) {
-      expect(response.statusCode, response.body).toBe(200);
-      const data = /<script type="application\/json"[^>]*>(.*?)<\/script>/s.exec(response.body)?.[1];
-      const message = JSON.parse(data ?? 'null') as { targetOrigin: string; error?: { code: string } };
-      return { message, cookies };
-    }
-    const next = new URL(String(response.headers.location), PUBLIC_URL);
-    expect(next.origin).toBe(PUBLIC_URL);
-    url = `${next.pathname}${next.search}`;
-  }
-  throw new Error('the popup flow did not end');
+  const cookies = cookieFrom(start.headers['set-cookie']);
+  const response = await app.app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { ...address, cookie: cookies },
+  });
+  return {
+    status: response.statusCode,
+    location: new URL(String(response.headers.location), PUBLIC_URL),
+    cookies: [cookies, cookieFrom(response.headers['set-cookie'])].filter(Boolean).join('; '),
+  };
 }
 
 async function usersWithEmail(email: string, app: TestApp = t) {
@@ -242,11 +234,12 @@ describe('a suspended account', () => {
       expect(again.cookie).not.toMatch(/session_token=[^;]+/);
       expect(await app.database.db.select().from(session).where(eq(session.userId, sly.id))).toEqual([]);
 
-      // The sign-in page's popup ends the same way: its last page reports the refusal to our page.
-      const popup = await oidcPopupSignIn(app, 'suspended');
-      expect(popup.message.targetOrigin).toBe(new URL(PUBLIC_URL).origin);
-      expect(popup.message.error?.code).toBe('ACCOUNT_SUSPENDED');
-      expect(popup.cookies).not.toMatch(/session_token=[^;]+/);
+      // The sign-in page's link (the way a tap before the scripts starts it) ends the same way.
+      const link = await oidcLinkSignIn(app, 'suspended');
+      expect(link.status).toBe(302);
+      expect(link.location.pathname).toBe('/signin-wall');
+      expect(link.location.searchParams.get('error')).toBe('ACCOUNT_SUSPENDED');
+      expect(link.cookies).not.toMatch(/session_token=[^;]+/);
       expect(await app.database.db.select().from(session).where(eq(session.userId, sly.id))).toEqual([]);
     } finally {
       await app.close();

@@ -2,7 +2,6 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { verifyPassword } from 'better-auth/crypto';
-import { oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { cleanAccountName, posesAsOfficial, posingRulesOf } from '../../shared/account-names';
 import { AUTH_BASE_PATH } from '../../shared/auth-endpoints';
@@ -114,10 +113,7 @@ export function createAuth({ config, db, accountCleanups, log, isSuspended }: Au
     },
     // OAuth failures come back to the sign-in page, which shows the reason.
     onAPIError: { errorURL: `${config.publicUrl}/signin-wall` },
-    plugins: [
-      emailVerification({ config, db }),
-      ...(config.oidc ? [resilientOidc(config.oidc, emailDomain), oauthPopup()] : []),
-    ],
+    plugins: [emailVerification({ config, db }), ...(config.oidc ? [resilientOidc(config.oidc, emailDomain)] : [])],
     // Verification is our page's confirming POST (email-verification.ts): better-auth's GET
     // link would verify, and sign in, whichever browser opens it.
     disabledPaths: ['/verify-email'],

@@ -14,8 +14,6 @@ import { withPasswordHashes } from './password-hashes';
 
 /** The sign-in page, where a refused sign-in comes back with the reason's code in `error`. */
 const SIGN_IN_PAGE = '/signin-wall';
-/** better-auth's marker of a popup sign-in in progress (its oauth-popup plugin). */
-const POPUP_MARKER_COOKIE = 'oauth_popup';
 
 /** The sign-in page showing `code`'s message, keeping where to go once signed in. */
 function signInPageWith(code: string, back: string): string {
@@ -47,14 +45,14 @@ export async function authFormRoutes(app: FastifyInstance, { auth, config }: { a
     );
   };
 
-  const passCookies = (reply: FastifyReply, response: Response, more: string[] = []) => {
-    const cookies = [...response.headers.getSetCookie(), ...more];
+  const passCookies = (reply: FastifyReply, response: Response) => {
+    const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
   };
 
-  // A link, so a tap works before the scripts (a popup cannot be opened from a replayed click) and
-  // where popups are refused (in-app browsers): the provider's page opens in this window, and its
-  // callback brings the visitor back to the page asked for.
+  // A link, so a tap works before the scripts and in browsers that refuse popups (in-app
+  // browsers): the provider's page opens in this window, and its callback brings the visitor back
+  // to the page asked for. It is the only way to start it: there is no popup flow.
   app.get<{ Querystring: Record<string, string | undefined> }>(
     FORM_ROUTES.providerSignIn,
     { schema: { hide: true } },
@@ -77,9 +75,7 @@ export async function authFormRoutes(app: FastifyInstance, { auth, config }: { a
               : 'OIDC_UNAVAILABLE';
         return seeOther(reply, signInPageWith(code, back));
       }
-      // A popup's marker left from an earlier try would make the callback answer as a popup.
-      const marker = (await auth.$context).createAuthCookie(POPUP_MARKER_COOKIE);
-      passCookies(reply, response, [`${marker.name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`]);
+      passCookies(reply, response);
       return reply.header('cache-control', 'no-store').redirect(answer.url, 302);
     },
   );

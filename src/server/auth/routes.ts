@@ -72,10 +72,6 @@ export async function authRoutes(app: FastifyInstance, { auth, config }: { auth:
         if (name.toLowerCase() === 'set-cookie') continue;
         reply.header(name, value);
       }
-      // The OpenID callback answers the sign-in popup: it must keep its link to the page that
-      // opened it, which a same-origin opener policy would cut after the provider's pages.
-      if (url.pathname.startsWith(`${AUTH_BASE_PATH}/callback/`))
-        reply.header('cross-origin-opener-policy', 'unsafe-none');
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);

@@ -28,8 +28,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Sign-in popups must be able to report back to their opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // No window this site opens keeps a handle on it, nor it on them (there is no sign-in popup).
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
     hsts: config.nodeEnv === 'production',
   });
   app.addHook('onRequest', (request, reply, done) => {
