@@ -16,7 +16,7 @@ import {
 } from './auth/unverified-accounts';
 import { browseRoutes } from './browse/routes';
 import { collegeRoutes } from './college/routes';
-import type { AppConfig } from './config';
+import { type AppConfig, moderatorCheck } from './config';
 import { contactRoutes } from './contact/routes';
 import { createLiveHub, EVENT_RETENTION_MS, liveRoutes } from './conversations/live';
 import { pruneEvents } from './conversations/queries';
@@ -242,6 +242,7 @@ export async function buildApp({
     app,
     auth,
     config.college.termsVersion,
+    moderatorCheck(config),
     accountCleanups,
     new MemberSessionCache(database.changes),
   );

@@ -9,6 +9,7 @@ import {
   refusal,
   roleOf,
   type Viewer,
+  viewerRefusal,
 } from './authorization';
 import type { GroupRole } from './schemas/groups';
 
@@ -26,7 +27,7 @@ const joined = place('member');
 
 /** A resource every action accepts from a student who takes no part in anything. */
 const someResource: { [A in Action]: ActionResources[A] } = {
-  'account.read': null,
+  'account.own': null,
   'product.use': null,
   'posting.create': null,
   'posting.view': { viewerRole: null, hidden: false },
@@ -40,6 +41,7 @@ const someResource: { [A in Action]: ActionResources[A] } = {
   'posting.ping': { viewerRole: null, status: 'Unfulfilled', viewerPingPending: false },
   'ping.answer': stranger,
   'group.seeTypedMembers': stranger,
+  'group.editMembers': stranger,
   'group.invite': stranger,
   'group.remove': stranger,
   'group.setRole': stranger,
@@ -63,7 +65,7 @@ describe('the viewer alone', () => {
     expect(can(null, action, someResource[action])).toBe(false);
   });
 
-  it.each(ACTIONS.filter((action) => action !== 'account.read'))(
+  it.each(ACTIONS.filter((action) => action !== 'account.own'))(
     '%s: an unverified address, then terms not accepted, come before anything about the resource',
     (action) => {
       expect(refusalOf(unverified, action, someResource[action])).toBe('unverified');
@@ -77,7 +79,7 @@ describe('the viewer alone', () => {
 
   it('a live session, verified or not, with the terms or not, reads its own account', () => {
     for (const viewer of [member, unverified, termsNotAccepted, moderator]) {
-      expect(can(viewer, 'account.read', null)).toBe(true);
+      expect(can(viewer, 'account.own', null)).toBe(true);
     }
   });
 
@@ -85,6 +87,16 @@ describe('the viewer alone', () => {
     for (const action of ['product.use', 'posting.create', 'posting.bookmark', 'invitation.answer'] as const) {
       expect(can(member, action, null)).toBe(true);
     }
+  });
+
+  it("a route's guard asks the viewer's part of any action before the resource is read", () => {
+    expect(viewerRefusal(null, 'posting.edit')).toBe('signed-out');
+    expect(viewerRefusal(unverified, 'posting.edit')).toBe('unverified');
+    expect(viewerRefusal(termsNotAccepted, 'conversation.send')).toBe('terms-not-accepted');
+    expect(viewerRefusal(member, 'posting.edit')).toBeNull();
+    expect(viewerRefusal(member, 'moderation.moderate')).toBe('not-moderator');
+    expect(viewerRefusal(moderator, 'moderation.moderate')).toBeNull();
+    expect(viewerRefusal(unverified, 'account.own')).toBeNull();
   });
 
   it('only a moderator moderates', () => {
@@ -104,6 +116,7 @@ describe("a posting's group", () => {
     ['ping.answer', ['not-manager', null, null, 'not-manager']],
     ['posting.delete', ['not-admin', null, 'not-admin', 'not-admin']],
     ['group.seeTypedMembers', ['not-admin', null, 'not-admin', 'not-admin']],
+    ['group.editMembers', ['not-admin', null, 'not-admin', 'not-admin']],
     ['group.invite', ['not-admin', null, 'not-admin', 'not-admin']],
     ['group.remove', ['not-admin', null, 'not-admin', 'not-admin']],
     ['group.setRole', ['not-admin', null, 'not-admin', 'not-admin']],

@@ -71,8 +71,8 @@ export interface StudentTarget {
 
 /** Every action of the product and the resource it is decided on (null: the viewer alone decides). */
 export interface ActionResources {
-  /** The signed-in person's own profile basics and terms (any live session, verified or not). */
-  'account.read': null;
+  /** The signed-in person's own account: its details, the terms, deleting it (any live session, verified or not). */
+  'account.own': null;
   /** Reading and writing the product's data at all: browse, search, profile, saved searches. */
   'product.use': null;
   'posting.create': null;
@@ -90,6 +90,8 @@ export interface ActionResources {
   'ping.answer': GroupPlace;
   /** What the admin typed for each member row, and where its invitation stands. */
   'group.seeTypedMembers': GroupPlace;
+  /** An edit's member rows and the admin's own details (a co-admin's edit leaves both as they are). */
+  'group.editMembers': GroupPlace;
   /** Send, resend or withdraw an invitation. */
   'group.invite': GroupPlace;
   'group.remove': GroupPlace;
@@ -164,9 +166,9 @@ const onlyManagers = (place: GroupPlace): Refusal | null => (manages(place) ? nu
 const onlyAdmin = (place: GroupPlace): Refusal | null => (place.viewerRole === 'admin' ? null : 'not-admin');
 const nobodyElse = (): Refusal | null => null;
 
-/** What each action asks of the resource, once the viewer may use the product at all. */
+/** What each action asks of the resource, once the viewer's own part (viewerRefusal) is met. */
 const RULES: { [A in Action]: (viewer: Viewer, resource: ActionResources[A]) => Refusal | null } = {
-  'account.read': nobodyElse,
+  'account.own': nobodyElse,
   'product.use': nobodyElse,
   'posting.create': nobodyElse,
   'posting.view': (viewer, posting) =>
@@ -187,6 +189,7 @@ const RULES: { [A in Action]: (viewer: Viewer, resource: ActionResources[A]) => 
   },
   'ping.answer': (_, posting) => onlyManagers(posting),
   'group.seeTypedMembers': (_, group) => onlyAdmin(group),
+  'group.editMembers': (_, group) => onlyAdmin(group),
   'group.invite': (_, group) => onlyAdmin(group),
   'group.remove': (_, group) => onlyAdmin(group),
   'group.setRole': (_, group) => onlyAdmin(group),
@@ -213,11 +216,26 @@ const RULES: { [A in Action]: (viewer: Viewer, resource: ActionResources[A]) => 
     return message.fromViewer ? 'own-message' : null;
   },
   'student.block': (viewer, student) => (student.userId === viewer.id ? 'self' : null),
-  'moderation.moderate': (viewer) => (viewer.isModerator ? null : 'not-moderator'),
+  // The viewer alone decides it (viewerRefusal).
+  'moderation.moderate': nobodyElse,
 };
 
 /** Every action (the authorization matrix covers each one with a route). */
 export const ACTIONS = Object.keys(RULES) as Action[];
+
+/**
+ * What the viewer alone decides of `action`, before any resource is read (a route's guard): a live
+ * session, then (for all but their own account) a verified address and the terms in force, then for
+ * moderating a moderator.
+ */
+export function viewerRefusal(viewer: Viewer | null, action: Action): Refusal | null {
+  if (!viewer) return 'signed-out';
+  if (action === 'account.own') return null;
+  if (!viewer.emailVerified) return 'unverified';
+  if (!viewer.termsAccepted) return 'terms-not-accepted';
+  if (action === 'moderation.moderate' && !viewer.isModerator) return 'not-moderator';
+  return null;
+}
 
 /** Why `viewer` may not do `action` on `resource`, or null when they may. */
 export function refusal<A extends Action>(
@@ -226,10 +244,7 @@ export function refusal<A extends Action>(
   resource: ActionResources[A],
 ): Refusal | null {
   if (!viewer) return 'signed-out';
-  if (action === 'account.read') return null;
-  if (!viewer.emailVerified) return 'unverified';
-  if (!viewer.termsAccepted) return 'terms-not-accepted';
-  return RULES[action](viewer, resource);
+  return viewerRefusal(viewer, action) ?? RULES[action](viewer, resource);
 }
 
 /** Whether `viewer` may do `action` on `resource`. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guard } from '../../src/server/auth/guard';
 import { session } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { createMember, originHeader } from '../support/users';
@@ -8,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   // A probe route behind the member guard, as feature routes use it.
   t = await createTestApp({}, (app) => {
-    app.get('/api/test/member', { preHandler: app.requireMember }, async (request) => ({ id: request.viewer?.id }));
+    app.get('/api/test/member', { preHandler: guard('product.use') }, async (request) => ({ id: request.viewer?.id }));
   });
 });
 afterAll(async () => {

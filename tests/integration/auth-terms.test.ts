@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guard } from '../../src/server/auth/guard';
 import { bookmark, ping, posting, session, user } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { cookieFrom, createUser, originHeader } from '../support/users';
@@ -9,7 +10,7 @@ const cleanedUp: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
-    app.get('/api/test/member', { preHandler: app.requireMember }, async (request) => ({ id: request.viewer?.id }));
+    app.get('/api/test/member', { preHandler: guard('product.use') }, async (request) => ({ id: request.viewer?.id }));
     app.onAccountDelete(async (userId) => {
       cleanedUp.push(userId);
     });

@@ -6,6 +6,12 @@
  * The route list comes from the running app (buildApp's `onRoute` option): a route added without
  * a row here fails the first test.
  *
+ * The rows are enumerated from the shared vocabulary of who may do what (src/shared/authorization.ts,
+ * decision 0043): each row names the actions it exercises, every action of the vocabulary must be
+ * exercised by at least one row (a new action without one fails), and a route's guard, read from
+ * the registered route, must be among its rows' actions. What each caller gets stays written here,
+ * cell by cell, never derived from `can`: the code under test does not grade itself.
+ *
  * Callers:
  * - anonymous: no cookie.
  * - unverified: signed up and signed in, e-mail not verified.
@@ -37,6 +43,7 @@ import path from 'node:path';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Guard } from '../../src/server/auth/guard';
 import { unreadEmailUnsubscribeToken } from '../../src/server/conversations/unread-mail';
 import { queryRows } from '../../src/server/db/client';
 import {
@@ -72,6 +79,7 @@ import {
 import { hashToken } from '../../src/server/groups/invitations';
 import { createRenewalToken } from '../../src/server/postings/renewal-token';
 import { unsubscribeToken } from '../../src/server/saved-searches/token';
+import { ACTIONS, type Action } from '../../src/shared/authorization';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
 import { collegeConfigWith } from '../support/college-config';
@@ -118,6 +126,11 @@ interface Call {
 interface Row {
   /** `METHOD /path` exactly as the route is registered. */
   route: string;
+  /**
+   * The vocabulary's actions the call exercises: its route's guard and the decisions its answer
+   * carries. Empty for a route that asks no sign-in (public, a mailed link's token, better-auth's).
+   */
+  actions: readonly Action[];
   /** Several rows for one route (better-auth's): what this one does. */
   name?: string;
   /** Each caller is a new account of its kind, because the call changes or ends the caller. */
@@ -167,6 +180,8 @@ let moderatorsMade = 0;
 
 let t: TestApp;
 const registered: string[] = [];
+/** The action each registered route's guard names (a form route names it on its handler). */
+const guarded = new Map<string, Action>();
 let owner: Caller;
 let other: Caller;
 const shared = new Map<AnyCallerKind, Caller>();
@@ -500,6 +515,7 @@ const noticeOf = (response: LightMyRequestResponse) =>
 const formRows: Row[] = [
   {
     route: 'GET /api/forms/sign-in/provider',
+    actions: [],
     // No OpenID provider in this app: the sign-in page says so, to everyone alike.
     call: async () => ({ url: '/api/forms/sign-in/provider?returnTo=%2Fpostings' }),
     expect: everyone(FORM_POSTED),
@@ -509,6 +525,7 @@ const formRows: Row[] = [
   },
   {
     route: 'POST /api/forms/sign-in',
+    actions: [],
     call: async () => formCall('/api/forms/sign-in', { email: 'nobody.here@bc.edu', password: 'wrong-password-1' }),
     expect: everyone(FORM_POSTED),
     check(response) {
@@ -518,6 +535,7 @@ const formRows: Row[] = [
   },
   {
     route: 'POST /api/forms/postings/:id/bookmark',
+    actions: ['posting.bookmark'],
     call: async () => formCall(`/api/forms/postings/${await ownersPosting()}/bookmark`, { bookmarked: 'true' }),
     expect: formMembersOnly('BOOKMARK_UNSIGNED', FORM_POSTED, formRefused('OWN_POSTING')),
     async check(response, caller) {
@@ -533,6 +551,7 @@ const formRows: Row[] = [
   },
   {
     route: 'POST /api/forms/postings/:id/pings',
+    actions: ['posting.ping'],
     async call(caller) {
       // The rows before have made the other student's pings of the hour (written as sent now):
       // moved an hour back, they leave the per-student limit (pings.test.ts) out of this row.
@@ -551,6 +570,7 @@ const formRows: Row[] = [
   },
   {
     route: 'POST /api/forms/pings/:id',
+    actions: ['ping.answer'],
     call: async () => formCall(`/api/forms/pings/${await pingToOwner()}`, { status: 'accepted' }),
     // The other student sent this ping: the sender may not answer it.
     expect: formMembersOnly('SIGN_IN_FIRST', formRefused('NOT_POSTING_ADMIN'), FORM_POSTED),
@@ -560,6 +580,7 @@ const formRows: Row[] = [
   },
   {
     route: 'POST /api/forms/conversations/:id/messages',
+    actions: ['conversation.send'],
     call: async () => formCall(`/api/forms/conversations/${(await conversationOfOwner()).id}/messages`, { body: 'Hi' }),
     expect: formMembersOnly('SIGN_IN_FIRST', FORM_POSTED),
     group: { coadmin: FORM_POSTED, member: FORM_POSTED, invited: formRefused('CONVERSATION_NOT_FOUND') },
@@ -571,19 +592,27 @@ const formRows: Row[] = [
 ];
 
 const conversationRows: Row[] = [
-  { route: 'GET /api/conversations', call: async () => ({ url: '/api/conversations' }), expect: membersOnly(ok()) },
+  {
+    route: 'GET /api/conversations',
+    actions: ['product.use'],
+    call: async () => ({ url: '/api/conversations' }),
+    expect: membersOnly(ok()),
+  },
   {
     route: 'GET /api/conversations/unread-count',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/conversations/unread-count' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'GET /api/conversations/:id',
+    actions: ['conversation.open'],
     call: async () => ({ url: `/api/conversations/${(await conversationOfOwner('pending')).id}` }),
     ...participantsOnly(),
   },
   {
     route: 'POST /api/conversations/:id/messages',
+    actions: ['conversation.send'],
     call: async () => ({
       url: `/api/conversations/${(await conversationOfOwner()).id}/messages`,
       payload: { body: 'Hi' },
@@ -592,6 +621,7 @@ const conversationRows: Row[] = [
   },
   {
     route: 'POST /api/conversations/:id/messages',
+    actions: ['conversation.send'],
     name: 'the sender of a pending ping before the group replied',
     call: async () => ({
       url: `/api/conversations/${(await conversationOfOwner('pending')).id}/messages`,
@@ -603,6 +633,7 @@ const conversationRows: Row[] = [
   },
   {
     route: 'POST /api/conversations/:id/read',
+    actions: ['conversation.open'],
     call: async () => {
       const { id, seq } = await conversationOfOwner();
       return { url: `/api/conversations/${id}/read`, payload: { seq } };
@@ -611,6 +642,7 @@ const conversationRows: Row[] = [
   },
   {
     route: 'PUT /api/conversations/:id/share',
+    actions: ['conversation.share'],
     call: async () => ({
       url: `/api/conversations/${(await conversationOfOwner()).id}/share`,
       payload: { email: true, phone: false, instagram: true },
@@ -619,6 +651,7 @@ const conversationRows: Row[] = [
   },
   {
     route: 'POST /api/conversations/:id/messages/:seq/report',
+    actions: ['conversation.report'],
     call: async () => {
       const { id, seq } = await conversationOfOwner();
       return { url: `/api/conversations/${id}/messages/${seq}/report`, payload: { reason: 'scam' } };
@@ -628,29 +661,39 @@ const conversationRows: Row[] = [
     group: { coadmin: ok(), member: ok(), invited: NOT_IN_CONVERSATION },
     moderator: NOT_IN_CONVERSATION,
   },
-  { route: 'GET /api/me/blocks', call: async () => ({ url: '/api/me/blocks' }), expect: membersOnly(ok()) },
+  {
+    route: 'GET /api/me/blocks',
+    actions: ['student.block'],
+    call: async () => ({ url: '/api/me/blocks' }),
+    expect: membersOnly(ok()),
+  },
   {
     route: 'PUT /api/me/blocks/:userId',
+    actions: ['student.block'],
     call: async () => ({ url: `/api/me/blocks/${(await createMember(t)).id}` }),
     expect: membersOnly(ok()),
   },
   {
     route: 'DELETE /api/me/blocks/:userId',
+    actions: ['student.block'],
     call: async () => ({ url: `/api/me/blocks/${other.id}` }),
     expect: membersOnly(ok()),
   },
   {
     route: 'GET /api/me/conversation-settings',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/me/conversation-settings' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'PUT /api/me/conversation-settings',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/me/conversation-settings', payload: { unreadEmail: true } }),
     expect: membersOnly(ok()),
   },
   {
     route: 'POST /api/conversation-emails/unsubscribe',
+    actions: [],
     name: "the owner's genuine link",
     call: async () => ({
       url: `/api/conversation-emails/unsubscribe?user=${owner.id}&token=${unreadEmailUnsubscribeToken(t.config.authSecret, owner.id as string)}`,
@@ -659,6 +702,7 @@ const conversationRows: Row[] = [
   },
   {
     route: 'POST /api/conversation-emails/unsubscribe',
+    actions: [],
     name: 'a forged link',
     call: async () => ({
       url: `/api/conversation-emails/unsubscribe?user=${owner.id}&token=${unreadEmailUnsubscribeToken(FORGED_SECRET, owner.id as string)}`,
@@ -667,12 +711,14 @@ const conversationRows: Row[] = [
   },
   {
     route: 'GET /api/moderation/message-reports',
+    actions: ['moderation.moderate'],
     call: async () => ({ url: '/api/moderation/message-reports' }),
     expect: membersOnly(NOT_MODERATOR),
     moderator: ok(),
   },
   {
     route: 'POST /api/moderation/message-reports/:id/dismiss',
+    actions: ['moderation.moderate'],
     call: async () => ({ url: `/api/moderation/message-reports/${await messageReportOfOwner()}/dismiss` }),
     expect: membersOnly(NOT_MODERATOR),
     moderator: ok(),
@@ -680,6 +726,7 @@ const conversationRows: Row[] = [
   {
     // The stream ends after liveStreamMaxMs here, so an allowed call returns.
     route: 'GET /api/events',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/events' }),
     expect: membersOnly(ok()),
     check(response) {
@@ -692,16 +739,19 @@ const conversationRows: Row[] = [
 const rows: Row[] = [
   {
     route: 'GET /api/openapi.json',
+    actions: [],
     call: async () => ({ url: '/api/openapi.json' }),
     expect: everyone(ok()),
   },
   {
     route: 'GET /api/config',
+    actions: [],
     call: async () => ({ url: '/api/config' }),
     expect: everyone(ok()),
   },
   {
     route: 'GET /api/me',
+    actions: [],
     call: async () => ({ url: '/api/me' }),
     expect: everyone(ok()),
     check(response, caller) {
@@ -711,6 +761,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/me/terms',
+    actions: ['account.own'],
     fresh: true,
     call: async () => ({ url: '/api/me/terms', payload: { version: t.config.college.termsVersion } }),
     // Terms come after verification.
@@ -718,6 +769,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/me/decline',
+    actions: ['account.own'],
     fresh: true,
     call: async () => ({ url: '/api/me/decline', payload: {} }),
     expect: signedIn(ok()),
@@ -732,6 +784,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/contact',
+    actions: ['product.use'],
     call: async () => ({
       url: '/api/contact',
       payload: { name: 'A Student', email: 'a.student@bc.edu', message: 'Hello team' },
@@ -740,16 +793,19 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/postings',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/postings?location=oncampus' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'POST /api/postings',
+    actions: ['posting.create'],
     call: () => postingForm('/api/postings'),
     expect: membersOnly(ok(201)),
   },
   {
     route: 'GET /api/postings/:id',
+    actions: ['posting.view', 'posting.seeModeration', 'group.seeTypedMembers'],
     call: async () => ({ url: `/api/postings/${(await groupOfOwner()).postingId}` }),
     expect: membersOnly(ok()),
     group: allGroup(ok()),
@@ -767,6 +823,7 @@ const rows: Row[] = [
   },
   {
     route: 'PUT /api/postings/:id',
+    actions: ['posting.edit', 'group.editMembers'],
     call: async () => postingForm(`/api/postings/${(await groupOfOwner()).postingId}`),
     expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
     group: { coadmin: ok(), member: refused(403, 'NOT_POSTING_ADMIN'), invited: refused(403, 'NOT_POSTING_ADMIN') },
@@ -774,6 +831,7 @@ const rows: Row[] = [
   },
   {
     route: 'PATCH /api/postings/:id/status',
+    actions: ['posting.changeStatus'],
     call: async () => ({
       url: `/api/postings/${(await groupOfOwner()).postingId}/status`,
       payload: { status: 'Likely Fulfilled' },
@@ -784,6 +842,7 @@ const rows: Row[] = [
   },
   {
     route: 'DELETE /api/postings/:id',
+    actions: ['posting.delete'],
     call: async () => ({ url: `/api/postings/${(await groupOfOwner()).postingId}` }),
     expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok(204)),
     group: allGroup(refused(403, 'NOT_POSTING_ADMIN')),
@@ -791,11 +850,13 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/images/*',
+    actions: ['posting.view'],
     call: async () => ({ url: imageUrl }),
     expect: membersOnly(ok()),
   },
   {
     route: 'GET /api/images/*',
+    actions: ['posting.view'],
     name: 'of a posting hidden by a moderator',
     call: async () => ({ url: await hiddenPostingImage() }),
     // As a missing image to other students; still its admin's and the moderators'.
@@ -804,11 +865,13 @@ const rows: Row[] = [
   },
   {
     route: 'PUT /api/postings/:id/bookmark',
+    actions: ['posting.bookmark'],
     call: async () => ({ url: `/api/postings/${await ownersPosting()}/bookmark` }),
     expect: membersOnly(ok(), refused(403, 'OWN_POSTING')),
   },
   {
     route: 'PUT /api/postings/:id/bookmark',
+    actions: ['posting.bookmark'],
     name: 'a posting hidden by a moderator',
     call: async () => ({ url: `/api/postings/${await hiddenPosting()}/bookmark` }),
     // As bookmarking a missing posting, for moderators too; still the admin's own.
@@ -817,6 +880,7 @@ const rows: Row[] = [
   },
   {
     route: 'DELETE /api/postings/:id/bookmark',
+    actions: ['posting.bookmark'],
     async call() {
       const postingId = await ownersPosting();
       // The other student's bookmark exists, so a refused removal would show.
@@ -827,47 +891,56 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/me/postings/administered',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/me/postings/administered' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'GET /api/me/postings/bookmarked',
+    actions: ['posting.bookmark'],
     call: async () => ({ url: '/api/me/postings/bookmarked' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'POST /api/postings/:id/pings',
+    actions: ['posting.ping'],
     call: async () => ({ url: `/api/postings/${await ownersPosting()}/pings`, payload: { message: 'Hi!' } }),
     expect: membersOnly(ok(201), refused(403, 'PING_OWN_POST')),
   },
   {
     route: 'GET /api/pings/received',
+    actions: ['ping.answer'],
     call: async () => ({ url: '/api/pings/received' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'GET /api/pings/sent',
+    actions: ['posting.ping'],
     call: async () => ({ url: '/api/pings/sent' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'GET /api/pings/awaiting-count',
+    actions: ['ping.answer'],
     call: async () => ({ url: '/api/pings/awaiting-count' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'PATCH /api/pings/:id',
+    actions: ['ping.answer'],
     call: async () => ({ url: `/api/pings/${await pingToOwner()}`, payload: { status: 'accepted' } }),
     // The other student sent this ping: the sender may not answer it.
     expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
   },
   {
     route: 'GET /api/stats',
+    actions: [],
     call: async () => ({ url: '/api/stats' }),
     expect: everyone(ok()),
   },
   {
     route: 'GET /api/me/account',
+    actions: ['account.own'],
     call: async () => ({ url: '/api/me/account' }),
     expect: signedIn(ok()),
     check(response, caller) {
@@ -876,6 +949,7 @@ const rows: Row[] = [
   },
   {
     route: 'DELETE /api/me',
+    actions: ['account.own'],
     fresh: true,
     call: async (caller) => ({ url: '/api/me', payload: { confirmEmail: caller.email ?? 'nobody@bc.edu' } }),
     expect: signedIn(ok()),
@@ -890,6 +964,7 @@ const rows: Row[] = [
   },
   {
     route: 'DELETE /api/me',
+    actions: ['account.own'],
     name: "confirmed with another account's e-mail",
     fresh: true,
     call: async () => ({ url: '/api/me', payload: { confirmEmail: other.email } }),
@@ -897,6 +972,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/postings/:id/reports',
+    actions: ['posting.report'],
     // A fresh posting each time: a student reports a posting once.
     call: async () => ({ url: `/api/postings/${await ownersPosting()}/reports`, payload: { reason: 'scam' } }),
     expect: membersOnly(ok(201), refused(403, 'OWN_POSTING')),
@@ -904,6 +980,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/postings/:id/reports',
+    actions: ['posting.report'],
     name: 'a posting hidden by a moderator',
     call: async () => ({ url: `/api/postings/${await hiddenPosting()}/reports`, payload: { reason: 'scam' } }),
     // Hidden: not there for other students (404, as its detail), still the admin's own.
@@ -912,24 +989,28 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/moderation/queue',
+    actions: ['moderation.moderate'],
     call: async () => ({ url: '/api/moderation/queue' }),
     expect: membersOnly(NOT_MODERATOR),
     moderator: ok(),
   },
   {
     route: 'GET /api/moderation/actions',
+    actions: ['moderation.moderate'],
     call: async () => ({ url: '/api/moderation/actions' }),
     expect: membersOnly(NOT_MODERATOR),
     moderator: ok(),
   },
   {
     route: 'POST /api/moderation/postings/:id/dismiss',
+    actions: ['moderation.moderate'],
     call: async () => ({ url: `/api/moderation/postings/${await ownersPosting()}/dismiss`, payload: {} }),
     expect: membersOnly(NOT_MODERATOR),
     moderator: ok(),
   },
   {
     route: 'POST /api/moderation/postings/:id/hide',
+    actions: ['moderation.moderate'],
     call: async () => ({
       url: `/api/moderation/postings/${await ownersPosting()}/hide`,
       payload: { reason: 'Photos of another building.' },
@@ -939,6 +1020,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/moderation/postings/:id/suspend',
+    actions: ['moderation.moderate'],
     call: async (caller) => ({
       url: `/api/moderation/postings/${caller.kind === 'moderator' ? await strangersPosting() : await ownersPosting()}/suspend`,
       payload: { reason: 'Asked students for deposits by wire.' },
@@ -949,16 +1031,19 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/postings/:id/renew',
+    actions: ['posting.renew'],
     call: async () => ({ url: `/api/postings/${await ownersPosting()}/renew`, payload: {} }),
     expect: membersOnly(refused(403, 'NOT_POSTING_ADMIN'), ok()),
   },
   {
     route: 'GET /api/renewals',
+    actions: [],
     call: async () => ({ url: `/api/renewals?token=${encodeURIComponent((await renewalLink()).token)}` }),
     expect: everyone(ok()),
   },
   {
     route: 'GET /api/renewals',
+    actions: [],
     name: 'a forged link',
     call: async () => ({
       url: `/api/renewals?token=${encodeURIComponent((await renewalLink(FORGED_SECRET)).token)}`,
@@ -967,6 +1052,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/renewals',
+    actions: [],
     name: 'an expired link',
     call: async () => ({
       url: `/api/renewals?token=${encodeURIComponent((await renewalLink(undefined, longAgo(30))).token)}`,
@@ -975,28 +1061,33 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/renewals',
+    actions: [],
     call: async () => ({ url: '/api/renewals', payload: { token: (await renewalLink()).token } }),
     expect: everyone(ok()),
   },
   {
     route: 'POST /api/renewals',
+    actions: [],
     name: 'an expired link',
     call: async () => ({ url: '/api/renewals', payload: { token: (await renewalLink(undefined, longAgo(30))).token } }),
     expect: everyone(refused(410, 'RENEWAL_LINK_EXPIRED')),
   },
   {
     route: 'POST /api/renewals',
+    actions: [],
     name: 'a forged link',
     call: async () => ({ url: '/api/renewals', payload: { token: (await renewalLink(FORGED_SECRET)).token } }),
     expect: everyone(refused(400, 'RENEWAL_LINK_INVALID')),
   },
   {
     route: 'GET /api/saved-searches',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/saved-searches' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'POST /api/saved-searches',
+    actions: ['product.use'],
     call: async () => ({
       url: '/api/saved-searches',
       payload: { name: 'Walsh doubles', alert: 'daily', filters: { location: 'oncampus', dorm: 'Walsh' } },
@@ -1005,49 +1096,58 @@ const rows: Row[] = [
   },
   {
     route: 'PATCH /api/saved-searches/:id',
+    actions: ['product.use'],
     call: async () => ({ url: `/api/saved-searches/${await ownersSearch()}`, payload: { name: 'Renamed' } }),
     expect: membersOnly(refused(404, 'SAVED_SEARCH_NOT_FOUND'), ok()),
   },
   {
     route: 'DELETE /api/saved-searches/:id',
+    actions: ['product.use'],
     call: async () => ({ url: `/api/saved-searches/${await ownersSearch()}` }),
     expect: membersOnly(refused(404, 'SAVED_SEARCH_NOT_FOUND'), ok(204)),
   },
   {
     route: 'GET /api/saved-searches/unsubscribe',
+    actions: [],
     call: async () => ({ url: await unsubscribeLink() }),
     expect: everyone(ok()),
   },
   {
     route: 'POST /api/saved-searches/unsubscribe',
+    actions: [],
     call: async () => ({ url: await unsubscribeLink(), payload: {} }),
     expect: everyone(ok()),
   },
   {
     route: 'GET /api/saved-searches/unsubscribe',
+    actions: [],
     name: 'an expired link',
     call: async () => ({ url: await unsubscribeLink(undefined, longAgo(366)) }),
     expect: everyone(refused(410, 'UNSUBSCRIBE_LINK_EXPIRED')),
   },
   {
     route: 'POST /api/saved-searches/unsubscribe',
+    actions: [],
     name: 'an expired link',
     call: async () => ({ url: await unsubscribeLink(undefined, longAgo(366)), payload: {} }),
     expect: everyone(refused(410, 'UNSUBSCRIBE_LINK_EXPIRED')),
   },
   {
     route: 'POST /api/saved-searches/unsubscribe',
+    actions: [],
     name: 'a forged link',
     call: async () => ({ url: await unsubscribeLink(FORGED_SECRET), payload: {} }),
     expect: everyone(refused(400, 'INVALID_UNSUBSCRIBE_LINK')),
   },
   {
     route: 'GET /api/me/lifestyle',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/me/lifestyle' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'PUT /api/me/lifestyle',
+    actions: ['product.use'],
     call: async () => ({
       url: '/api/me/lifestyle',
       payload: {
@@ -1060,11 +1160,13 @@ const rows: Row[] = [
   },
   {
     route: 'DELETE /api/me/lifestyle',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/me/lifestyle' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'GET /api/postings/:id/fit',
+    actions: ['posting.view'],
     call: async () => ({ url: `/api/postings/${await ownersPosting()}/fit` }),
     expect: membersOnly(ok()),
     check(response, caller) {
@@ -1075,6 +1177,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/postings/:id/fit',
+    actions: ['posting.view'],
     name: 'a posting hidden by a moderator',
     call: async () => ({ url: `/api/postings/${await hiddenPosting()}/fit` }),
     // As its detail: not there for other students, still the admin's own. (Fails when written: the
@@ -1083,12 +1186,14 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/pings/:id/fit',
+    actions: ['ping.answer'],
     call: async () => ({ url: `/api/pings/${await pingToOwner()}/fit` }),
     // The other student sent this ping: the fit is for the posting's admin only.
     expect: membersOnly(refused(404, 'PING_NOT_FOUND'), ok()),
   },
   {
     route: 'GET /api/invitations/by-token/:token',
+    actions: ['invitation.answer'],
     call: async () => ({ url: `/api/invitations/by-token/${(await groupOfOwner()).token}` }),
     // The link works only for the address it was sent to.
     expect: membersOnly(refused(403, 'INVITATION_OTHER_ACCOUNT')),
@@ -1101,6 +1206,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/invitations/by-token/:token',
+    actions: ['invitation.answer'],
     name: 'a forged token',
     call: async () => ({ url: `/api/invitations/by-token/${randomBytes(32).toString('base64url')}` }),
     expect: membersOnly(refused(404, 'INVITATION_NOT_FOUND')),
@@ -1109,6 +1215,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/invitations/:id/join',
+    actions: ['invitation.answer'],
     async call() {
       const group = await groupOfOwner();
       return { url: `/api/invitations/${group.invitedId}/join`, payload: { token: group.token } };
@@ -1123,6 +1230,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/invitations/:id/decline',
+    actions: ['invitation.answer'],
     async call() {
       const group = await groupOfOwner();
       // Without the link: only the invitation's own address finds it.
@@ -1138,34 +1246,40 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/me/invitations',
+    actions: ['invitation.answer'],
     call: async () => ({ url: '/api/me/invitations' }),
     expect: membersOnly(ok()),
     group: allGroup(ok()),
   },
   {
     route: 'GET /api/me/invitations/count',
+    actions: ['invitation.answer'],
     call: async () => ({ url: '/api/me/invitations/count' }),
     expect: membersOnly(ok()),
     group: allGroup(ok()),
   },
   {
     route: 'GET /api/me/groups',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/me/groups' }),
     expect: membersOnly(ok()),
     group: allGroup(ok()),
   },
   {
     route: 'GET /api/me/sharing',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/me/sharing' }),
     expect: membersOnly(ok()),
   },
   {
     route: 'PUT /api/me/sharing',
+    actions: ['product.use'],
     call: async () => ({ url: '/api/me/sharing', payload: sharingBody }),
     expect: membersOnly(ok()),
   },
   {
     route: 'POST /api/postings/:id/members/:memberId/invite',
+    actions: ['group.invite'],
     async call() {
       const group = await groupOfOwner();
       return { url: `/api/postings/${group.postingId}/members/${group.typedId}/invite`, payload: {} };
@@ -1176,6 +1290,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/postings/:id/members/:memberId/withdraw',
+    actions: ['group.invite'],
     async call() {
       const group = await groupOfOwner();
       return { url: `/api/postings/${group.postingId}/members/${group.invitedId}/withdraw`, payload: {} };
@@ -1186,6 +1301,7 @@ const rows: Row[] = [
   },
   {
     route: 'DELETE /api/postings/:id/members/:memberId',
+    actions: ['group.remove'],
     async call() {
       const group = await groupOfOwner();
       return { url: `/api/postings/${group.postingId}/members/${group.memberId}` };
@@ -1196,6 +1312,7 @@ const rows: Row[] = [
   },
   {
     route: 'PUT /api/postings/:id/members/:memberId/role',
+    actions: ['group.setRole'],
     async call() {
       const group = await groupOfOwner();
       return { url: `/api/postings/${group.postingId}/members/${group.memberId}/role`, payload: { role: 'coadmin' } };
@@ -1206,6 +1323,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/postings/:id/hand-over',
+    actions: ['group.handOver'],
     async call() {
       const group = await groupOfOwner();
       return { url: `/api/postings/${group.postingId}/hand-over`, payload: { memberId: group.memberId } };
@@ -1216,6 +1334,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/postings/:id/leave',
+    actions: ['group.leave'],
     call: async () => ({ url: `/api/postings/${(await groupOfOwner()).postingId}/leave`, payload: {} }),
     expect: membersOnly(refused(403, 'NOT_A_MEMBER'), refused(409, 'ADMIN_CANNOT_LEAVE')),
     group: { coadmin: ok(), member: ok(), invited: refused(403, 'NOT_A_MEMBER') },
@@ -1223,6 +1342,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/auth/*',
+    actions: [],
     name: 'get-session',
     call: async () => ({ url: '/api/auth/get-session' }),
     expect: everyone(ok()),
@@ -1233,6 +1353,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/auth/*',
+    actions: [],
     name: 'sign-up/email from outside the college',
     call: async () => ({
       url: '/api/auth/sign-up/email',
@@ -1242,6 +1363,7 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/auth/*',
+    actions: [],
     name: 'update-user granting itself verification and terms',
     call: async () => ({
       url: '/api/auth/update-user',
@@ -1251,18 +1373,21 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/auth/*',
+    actions: [],
     name: 'update-user with a name holding a bidi override',
     call: async () => ({ url: '/api/auth/update-user', payload: { name: 'Eve\u202Eevil' } }),
     expect: signedIn(refused(400, 'NAME_INVALID')),
   },
   {
     route: 'POST /api/auth/*',
+    actions: [],
     name: 'update-user with a name posing as the college office (issue 30)',
     call: async () => ({ url: '/api/auth/update-user', payload: { name: 'BC Housing Office' } }),
     expect: signedIn(refused(400, 'NAME_POSING')),
   },
   {
     route: 'POST /api/auth/*',
+    actions: [],
     name: 'verify-email/confirm with a forged token',
     call: async () => ({
       url: '/api/auth/verify-email/confirm',
@@ -1272,12 +1397,14 @@ const rows: Row[] = [
   },
   {
     route: 'POST /api/auth/*',
+    actions: [],
     name: 'change-email to an address outside the college',
     call: async () => ({ url: '/api/auth/change-email', payload: { newEmail: 'me@evil.example' } }),
     expect: signedIn(refused(400, 'CHANGE_EMAIL_DISABLED')),
   },
   {
     route: 'POST /api/auth/*',
+    actions: [],
     name: 'sign-out',
     fresh: true,
     call: async () => ({ url: '/api/auth/sign-out', payload: {} }),
@@ -1362,7 +1489,13 @@ beforeAll(async () => {
     liveStreamMaxMs: 200,
     onRoute(route) {
       if (!route.url.startsWith('/api')) return;
-      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
+      const guards = [route.preValidation, route.handler].flat().filter((hook) => hook !== undefined);
+      const action = guards.map((hook) => (hook as Partial<Guard>).action).find((name) => name !== undefined);
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        registered.push(`${method} ${route.url}`);
+        if (action) guarded.set(`${method} ${route.url}`, action);
+      }
     },
   });
   for (const kind of [...CALLERS, 'moderator', ...GROUP_CALLERS] as const) shared.set(kind, await makeCaller(kind));
@@ -1382,6 +1515,19 @@ describe('authorization matrix', () => {
   it('has a row for every API route the app registers, and no row for a route it lacks', () => {
     const covered = [...new Set(rows.map((row) => row.route))].sort();
     expect([...new Set(registered)].sort()).toEqual(covered);
+  });
+
+  it('exercises every action of the shared vocabulary with at least one route row', () => {
+    const exercised = new Set(rows.flatMap((row) => row.actions));
+    expect(ACTIONS.filter((action) => !exercised.has(action))).toEqual([]);
+  });
+
+  it("names each route's guard among its rows' actions, and no action for a route without a guard", () => {
+    for (const row of rows) {
+      const action = guarded.get(row.route);
+      if (action) expect(row.actions, row.route).toContain(action);
+      else expect(row.actions, row.route).toEqual([]);
+    }
   });
 
   it.each(rows.map((row) => [row.name ? `${row.route} (${row.name})` : row.route, row] as const))(
@@ -1435,7 +1581,8 @@ afterAll(() => {
   const moderatorCells = rows.filter((row) => row.moderator).length;
   const groupCells = rows.filter((row) => row.group).length * GROUP_CALLERS.length;
   const cells = rows.length * CALLERS.length + moderatorCells + groupCells;
+  const actions = new Set(rows.flatMap((row) => row.actions)).size;
   console.info(
-    `authorization matrix: ${new Set(registered).size} routes (${rows.length} rows) x ${CALLERS.length} callers + ${moderatorCells} moderator cells + ${groupCells} group cells = ${cells} cells`,
+    `authorization matrix: ${actions} actions, ${new Set(registered).size} routes (${rows.length} rows) x ${CALLERS.length} callers + ${moderatorCells} moderator cells + ${groupCells} group cells = ${cells} cells`,
   );
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { deleteAccountSchema } from '../../shared/schemas/account';
 import { problemAnswers } from '../../shared/schemas/api-error';
 import type { Auth } from '../auth/auth';
+import { guard } from '../auth/guard';
 import type { Database } from '../db/client';
 import type { GroupService } from '../groups/service';
 import { errors } from '../http/errors';
@@ -30,7 +31,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/me/account',
     {
-      preValidation: app.requireSignedIn,
+      preValidation: guard('account.own'),
       schema: {
         tags: ['me'],
         summary: 'Account details: name, e-mail, sign-in methods, member since',
@@ -47,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/me',
     {
-      preValidation: app.requireSignedIn,
+      preValidation: guard('account.own'),
       schema: {
         tags: ['me'],
         summary:

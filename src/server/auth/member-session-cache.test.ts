@@ -10,6 +10,8 @@ const viewer = (id: string): Viewer => ({
   emailVerified: true,
   termsAcceptedAt: new Date('2026-09-01T00:00:00Z'),
   termsVersion: '2026-09',
+  termsAccepted: true,
+  isModerator: false,
 });
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000);
 

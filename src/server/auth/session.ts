@@ -1,9 +1,7 @@
 import { parseCookies } from 'better-auth/cookies';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { messages } from '../../shared/messages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { authHeaders } from '../http/client-address';
-import { AppError, errors } from '../http/errors';
 import type { AccountCleanup, AccountCleanups } from './account-cleanup';
 import type { Auth } from './auth';
 import type { MemberSessionCache } from './member-session-cache';
@@ -19,10 +17,6 @@ declare module 'fastify' {
     viewer: Viewer | null;
   }
   interface FastifyInstance {
-    /** Signed in, e-mail verified, current terms accepted: may read and write product data. */
-    requireMember: preHandlerAsyncHookHandler;
-    /** Signed in (verified or not): may see their own profile basics. */
-    requireSignedIn: preHandlerAsyncHookHandler;
     /**
      * Registers work to do before an account is deleted (terms declined), for data outside the
      * database such as stored images; database rows go through foreign-key cascades.
@@ -31,15 +25,12 @@ declare module 'fastify' {
   }
 }
 
-const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
-export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
-
-export function hasAcceptedTerms(viewer: Viewer, termsVersion: string): boolean {
+/** The terms accepted are the version in force. */
+export function hasAcceptedTerms(
+  viewer: Pick<Viewer, 'termsAcceptedAt' | 'termsVersion'>,
+  termsVersion: string,
+): boolean {
   return viewer.termsAcceptedAt !== null && viewer.termsVersion === termsVersion;
-}
-
-function isMember(viewer: Viewer, termsVersion: string): boolean {
-  return viewer.emailVerified && hasAcceptedTerms(viewer, termsVersion);
 }
 
 /**
@@ -51,6 +42,7 @@ export function installSessionHandling(
   app: FastifyInstance,
   auth: Auth,
   termsVersion: string,
+  isModerator: (email: string) => boolean,
   accountCleanups: AccountCleanups,
   sessionCache: MemberSessionCache,
 ): void {
@@ -89,34 +81,22 @@ export function installSessionHandling(
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (!session) return;
     const user = session.user as typeof session.user & { termsAcceptedAt?: Date | null; termsVersion?: string | null };
+    const account = {
+      termsAcceptedAt: user.termsAcceptedAt ? new Date(user.termsAcceptedAt) : null,
+      termsVersion: user.termsVersion ?? null,
+    };
     const viewer: Viewer = {
       id: user.id,
       name: user.name,
       email: user.email,
       emailVerified: user.emailVerified,
-      termsAcceptedAt: user.termsAcceptedAt ? new Date(user.termsAcceptedAt) : null,
-      termsVersion: user.termsVersion ?? null,
+      ...account,
+      termsAccepted: hasAcceptedTerms(account, termsVersion),
+      isModerator: isModerator(user.email),
     };
     request.viewer = viewer;
-    if (isMember(viewer, termsVersion)) sessionCache.remember(signedValue, viewer, session.session.expiresAt);
-  });
-
-  app.decorate('requireSignedIn', async (request: FastifyRequest) => {
-    if (!request.viewer) throw errors.unauthorized();
-  });
-  app.decorate('requireMember', async (request: FastifyRequest) => {
-    const viewer = request.viewer;
-    if (!viewer) throw errors.unauthorized();
-    if (!viewer.emailVerified) {
-      throw new AppError(403, EMAIL_NOT_VERIFIED, messages.auth.notVerified.title, messages.auth.notVerified.message);
-    }
-    if (!hasAcceptedTerms(viewer, termsVersion)) {
-      throw new AppError(
-        403,
-        TERMS_NOT_ACCEPTED,
-        'Terms & Conditions',
-        'You must accept the Terms & Conditions to continue.',
-      );
+    if (viewer.emailVerified && viewer.termsAccepted) {
+      sessionCache.remember(signedValue, viewer, session.session.expiresAt);
     }
   });
 }

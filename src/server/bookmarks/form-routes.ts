@@ -17,7 +17,8 @@ export async function bookmarkFormRoutes(
   app.post<{ Params: { id: string } }>(
     FORM_ROUTES.bookmark,
     { schema: { hide: true } },
-    memberForm(app, {
+    memberForm({
+      action: 'posting.bookmark',
       unsigned: 'BOOKMARK_UNSIGNED',
       failed: 'BOOKMARK_FAILED',
       renamed: { NOT_FOUND: 'POSTING_GONE' },

@@ -1,13 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { problemAnswers } from '../../shared/schemas/api-error';
 import { lookupIdParamSchema } from '../../shared/schemas/params';
 import { bookmarkStateSchema, postingPageSchema } from '../../shared/schemas/posting-answers';
 import { listQuerySchema } from '../../shared/schemas/search-query';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import type { Database } from '../db/client';
-import { errors } from '../http/errors';
 import type { ImageUrl } from '../search/service';
 import { bookmarkFormRoutes } from './form-routes';
 import { createBookmarkService } from './service';
@@ -22,12 +21,6 @@ export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = asyn
   const service = createBookmarkService({ db, imageUrl });
   await app.register(bookmarkFormRoutes, { service });
 
-  // The spec's own message (docs/product-spec.md) for a visitor who tries to bookmark.
-  async function requireMemberToBookmark(this: unknown, request: FastifyRequest, reply: FastifyReply) {
-    if (!request.viewer) throw errors.unauthorized(messages.bookmark.unsigned);
-    await app.requireMember.call(app, request, reply);
-  }
-
   for (const [method, summary] of [
     ['PUT', 'Bookmark a posting (idempotent)'],
     ['DELETE', 'Remove a bookmark (idempotent)'],
@@ -35,7 +28,8 @@ export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = asyn
     app.route({
       method,
       url: '/api/postings/:id/bookmark',
-      preValidation: requireMemberToBookmark,
+      // The spec's own message (docs/product-spec.md) for a visitor who tries to bookmark.
+      preValidation: guard('posting.bookmark', { signedOut: { message: messages.bookmark.unsigned } }),
       schema: {
         tags: ['bookmarks'],
         summary,
@@ -52,7 +46,7 @@ export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = asyn
   app.get(
     '/api/me/postings/administered',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags: ['profile'],
         summary: 'Postings the viewer administers, newest first',
@@ -66,7 +60,7 @@ export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = asyn
   app.get(
     '/api/me/postings/bookmarked',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('posting.bookmark'),
       schema: {
         tags: ['profile'],
         summary: 'Postings the viewer bookmarked, latest bookmark first',

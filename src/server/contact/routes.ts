@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemAnswers } from '../../shared/schemas/api-error';
 import { contactMessageSchema } from '../../shared/schemas/contact';
+import { guard } from '../auth/guard';
 import { type ContactDeps, sendContactMessage } from './service';
 
 export const contactRoutes: FastifyPluginAsyncZod<ContactDeps> = async (app, deps) => {
   app.post(
     '/api/contact',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the team',

@@ -17,7 +17,8 @@ export async function conversationFormRoutes(app: FastifyInstance, { service }: 
   app.post(
     FORM_ROUTES.sendMessage,
     { schema: { hide: true } },
-    memberForm(app, {
+    memberForm({
+      action: 'conversation.send',
       unsigned: 'SIGN_IN_FIRST',
       failed: 'MESSAGE_FAILED',
       fallback: (request) => pageAddress.conversation((request.params as { id: string }).id),

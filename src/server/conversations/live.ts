@@ -4,11 +4,13 @@
  * (live-hub.ts). This module turns the HTTP response into a stream the hub can write to without
  * outrunning its reader: a write the socket cannot take pauses the stream until it drains.
  */
+
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { conversationMessages } from '../../shared/conversation-messages';
 import { problemAnswers } from '../../shared/schemas/api-error';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import type { ChangeFeed } from '../db/changes';
 import type { Database } from '../db/client';
@@ -152,7 +154,7 @@ export async function liveRoutes(
   app.get(
     '/api/events',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags: ['conversations'],
         summary: "The viewer's live events (Server-Sent Events): new messages, unread counts, ping answers",

@@ -1,9 +1,10 @@
 /**
  * HTTP of conversations (issue 19): the list, one conversation, messages, read positions, contact
  * sharing, reports, blocks, the unread-e-mail setting and the moderators' reported messages. Routes
- * only translate HTTP; the rules are in service.ts, who may do what in policy.ts. The live stream is
+ * only translate HTTP; the rules are in service.ts, who may do what in src/shared/authorization.ts. The live stream is
  * in live.ts.
  */
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemAnswers } from '../../shared/schemas/api-error';
@@ -31,6 +32,7 @@ import {
   userParamSchema,
 } from '../../shared/schemas/conversations';
 import { idParamSchema } from '../../shared/schemas/params';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import { conversationFormRoutes } from './form-routes';
 import type { ConversationService } from './service';
@@ -43,7 +45,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/conversations',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: "The viewer's conversations, latest activity first (posting, other party, last message, unread)",
@@ -60,7 +62,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/conversations/unread-count',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: "Unread messages in all of the viewer's conversations (the navigation's count)",
@@ -76,7 +78,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/conversations/:id',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('conversation.open'),
       schema: {
         tags,
         summary: 'One conversation with a page of its messages (participants only; anyone else hears 404)',
@@ -94,7 +96,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/conversations/:id/messages',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('conversation.send'),
       config: { invalidBody: { title: cm.sendFailedTitle } },
       schema: {
         tags,
@@ -115,7 +117,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/conversations/:id/read',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('conversation.open'),
       schema: {
         tags,
         summary: 'Everything up to this message is read (the position never moves back)',
@@ -130,7 +132,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.put(
     '/api/conversations/:id/share',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('conversation.share'),
       schema: {
         tags,
         summary: "Show (or stop showing) the viewer's e-mail, phone or Instagram to this conversation's participants",
@@ -145,7 +147,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/conversations/:id/messages/:seq/report',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('conversation.report'),
       config: { invalidBody: { title: cm.reportTitle } },
       schema: {
         tags,
@@ -161,7 +163,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/me/blocks',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('student.block'),
       schema: {
         tags,
         summary: 'The students the viewer blocked',
@@ -177,7 +179,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.put(
     '/api/me/blocks/:userId',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('student.block'),
       schema: {
         tags,
         summary: "Block a student: they can no longer ping the viewer's postings or write to them, and are not told",
@@ -191,7 +193,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.delete(
     '/api/me/blocks/:userId',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('student.block'),
       schema: {
         tags,
         summary: 'Unblock a student',
@@ -205,7 +207,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/me/conversation-settings',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: "The viewer's conversation settings (the unread-message e-mail)",
@@ -221,7 +223,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.put(
     '/api/me/conversation-settings',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       config: { invalidBody: { title: cm.settingsTitle } },
       schema: {
         tags,
@@ -254,7 +256,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.get(
     '/api/moderation/message-reports',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('moderation.moderate'),
       schema: {
         tags: ['moderation'],
         summary: "Reported messages with the conversation's recent messages, moderators only",
@@ -270,7 +272,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   app.post(
     '/api/moderation/message-reports/:id/dismiss',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('moderation.moderate'),
       schema: {
         tags: ['moderation'],
         summary: 'Close a message report, moderators only',

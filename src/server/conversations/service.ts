@@ -1,9 +1,10 @@
 /**
  * Conversations (issue 19, docs/decisions/0027): a conversation per ping between its sender and the
  * posting's group; messages, read positions, contact sharing by consent, reports, blocks and the
- * unread-e-mail setting. Who may do what is decided in policy.ts. Every message and the live events
+ * unread-e-mail setting. Who may do what is decided in src/shared/authorization.ts. Every message and the live events
  * it causes are written in one transaction, the events last (queries.lockRecipients).
  */
+import { can, closedByPing } from '../../shared/authorization';
 import { isUuid } from '../../shared/ids';
 import { messages as appMessages } from '../../shared/messages';
 import type { ReportReason } from '../../shared/moderation';
@@ -23,13 +24,14 @@ import {
   REPORT_CONTEXT_MESSAGES,
   type ReadAnswer,
 } from '../../shared/schemas/conversations';
+import { guardError } from '../auth/guard';
 import type { Viewer } from '../auth/session';
-import { type AppConfig, moderatorCheck } from '../config';
+import type { AppConfig } from '../config';
 import type { Database, Executor } from '../db/client';
 import { AppError, errors } from '../http/errors';
 import { lockStudent, spendLimit, UnrecordedRequests } from '../limits/student-limits';
 import { placeLabel } from '../postings/freshness';
-import * as policy from './policy';
+import { accessOf, type ConversationAccess, writeDecision as decideWrite, otherSide } from './access';
 import * as q from './queries';
 import { checkUnreadEmailToken } from './unread-mail';
 
@@ -87,7 +89,6 @@ export interface ConversationServiceDeps {
 }
 
 export function createConversationService({ db, config }: ConversationServiceDeps) {
-  const isModerator = moderatorCheck(config);
   const place = (row: { dorm: string | null; address: string | null }) => placeLabel(config, row);
   const scam = createScamCheck(config.college.scamWarnings);
   /** Share saves and read marks that changed nothing, counted in this server's memory. */
@@ -98,36 +99,31 @@ export function createConversationService({ db, config }: ConversationServiceDep
     if (!isUuid(id)) throw notFound();
     const row = await q.findConversation(executor, id, viewer.id, lock);
     if (!row) throw notFound();
-    const access = policy.accessOf(
+    const access = accessOf(
       { senderUserId: row.sender_user_id, postingAdminUserId: row.posting_admin_user_id },
       viewer.id,
       row.viewer_joined_role,
     );
     // A withheld ping's conversation (issue 30) is its sender's alone: the group never hears of it.
-    if (!policy.mayRead(access) || (row.withheld && access.side !== 'sender')) throw notFound();
+    if (!can(viewer, 'conversation.open', access) || (row.withheld && access.side !== 'sender')) throw notFound();
     return { row, access };
   }
 
   /** Whether the viewer may write now, and why not. */
-  async function writeDecision(
-    executor: Executor,
-    viewerId: string,
-    row: q.ConversationRow,
-    access: policy.ConversationAccess,
-  ) {
+  async function writeDecision(executor: Executor, viewer: Viewer, row: q.ConversationRow, access: ConversationAccess) {
     const group = await q.groupOf(executor, row.posting_id);
-    const others = policy.otherSide(
+    const others = otherSide(
       access,
       row.sender_user_id,
       group.filter((id) => id !== row.sender_user_id),
     );
     const [blocked, groupHasReplied] = await Promise.all([
       // A withheld ping waits for the group like any other (its sender is not told of the block).
-      row.withheld ? false : q.blockedWithAny(executor, viewerId, others),
+      row.withheld ? false : q.blockedWithAny(executor, viewer.id, others),
       q.groupHasReplied(executor, row.id, row.sender_user_id),
     ]);
     return {
-      decision: policy.mayWrite(access, { pingStatus: row.ping_status, groupHasReplied, blocked }),
+      decision: decideWrite(viewer, access, { pingStatus: row.ping_status, groupHasReplied, blocked }),
       recipients: row.withheld
         ? [row.sender_user_id]
         : [row.sender_user_id, ...group.filter((id) => id !== row.sender_user_id)],
@@ -285,7 +281,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
     const [people, rows, { decision }] = await Promise.all([
       q.participants(db, id),
       q.messages(db, id, page),
-      writeDecision(db, viewer.id, row, access),
+      writeDecision(db, viewer, row, access),
     ]);
     const more = rows.length > page.limit;
     const pageRows = rows.slice(0, page.limit);
@@ -294,7 +290,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
     const hasEarlier =
       page.after === undefined ? more : first !== undefined && (await hasBefore(id, Number(first.seq)));
     const me = people.find((p) => p.user_id === viewer.id);
-    const closed = policy.closedByPing(row.ping_status);
+    const closed = closedByPing(row.ping_status);
     const closedReason = closed ?? (!decision.allowed && decision.reason === 'unavailable' ? 'unavailable' : null);
     return {
       id: row.id,
@@ -356,7 +352,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
       // Sent already, perhaps before the conversation closed: it stays sent.
       const before = await saved();
       if (before) return before;
-      const { decision, recipients } = await writeDecision(tx, viewer.id, row, access);
+      const { decision, recipients } = await writeDecision(tx, viewer, row, access);
       if (!decision.allowed) {
         if (decision.reason === 'wait-for-group') throw sendRefused(409, 'WAIT_FOR_GROUP', cm.waitForGroup);
         throw sendRefused(409, 'CONVERSATION_CLOSED', cm.closed[decision.reason]);
@@ -430,7 +426,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
       const { access } = await readable(tx, viewer, id);
       const message = await q.findMessage(tx, id, seq);
       if (!message) throw reportRefused(404, 'MESSAGE_NOT_FOUND', cm.messageNotFound);
-      if (!policy.mayReport(access, message.sender_user_id, viewer.id)) {
+      if (!can(viewer, 'conversation.report', { ...access, fromViewer: message.sender_user_id === viewer.id })) {
         throw reportRefused(403, 'OWN_MESSAGE', cm.reportOwn);
       }
       const inserted = await q.insertReport(tx, { seq, reporterId: viewer.id, ...input });
@@ -446,7 +442,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
   }
 
   async function block(viewer: Viewer, userId: string): Promise<{ blocked: true }> {
-    if (userId === viewer.id) throw blockRefused(400, 'BLOCK_SELF', cm.blockSelf);
+    if (!can(viewer, 'student.block', { userId })) throw blockRefused(400, 'BLOCK_SELF', cm.blockSelf);
     if (!(await q.userExists(db, userId))) throw blockRefused(404, 'STUDENT_NOT_FOUND', cm.blockNotFound);
     await q.block(db, viewer.id, userId);
     return { blocked: true };
@@ -476,7 +472,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
   }
 
   function requireModerator(viewer: Viewer): void {
-    if (!isModerator(viewer.email)) throw errors.forbidden(undefined, undefined, 'NOT_MODERATOR');
+    if (!can(viewer, 'moderation.moderate', null)) throw guardError('not-moderator');
   }
 
   /** The moderators' queue of reported messages, each with the conversation's recent messages. */

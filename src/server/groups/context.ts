@@ -1,15 +1,16 @@
 /**
  * What every part of the groups service shares: its dependencies, the group's mails, the college
- * address check, and the viewer's access to a posting (who may do what is decided in policy.ts).
+ * address check, and the viewer's access to a posting (who may do what: src/shared/authorization.ts).
  */
 
+import { can, type GroupPlace, roleOf } from '../../shared/authorization';
 import { INVITATION_RESEND_MINUTES } from '../../shared/schemas/groups';
 import { isCollegeEmail } from '../auth/domain-policy';
-import { type AppConfig, moderatorCheck } from '../config';
+import type { Viewer } from '../auth/viewer';
+import type { AppConfig } from '../config';
 import type { Database, Executor } from '../db/client';
 import { postingNotFound } from './errors';
 import { createGroupMails } from './mails';
-import { type GroupAccess, mayViewHidden, roleOf } from './policy';
 import * as q from './queries';
 
 export const DAY_MS = 24 * 60 * 60_000;
@@ -17,6 +18,11 @@ export const RESEND_MS = INVITATION_RESEND_MINUTES * 60_000;
 
 export const sameAddress = (a: string | null, b: string) =>
   a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The viewer's place in a posting's group, and whose posting it is. */
+export interface GroupAccess extends GroupPlace {
+  adminUserId: string;
+}
 
 export interface GroupServiceDeps {
   db: Database;
@@ -39,7 +45,6 @@ export function createGroupContext({ db, config, placeLabel }: GroupServiceDeps)
     return { adminUserId: posting.adminUserId, viewerRole: roleOf(posting.adminUserId, viewerId, joined) };
   }
 
-  const isModerator = moderatorCheck(config);
   /**
    * accessOf for a route that names a posting: a hidden posting is missing to anyone who may not
    * see it (issue 30), as on its detail page; a 403 would tell that it exists.
@@ -47,10 +52,10 @@ export function createGroupContext({ db, config, placeLabel }: GroupServiceDeps)
   async function visibleAccessOf(
     executor: Executor,
     posting: { id: string; adminUserId: string; hiddenAt: Date | null },
-    viewer: { id: string; email: string },
+    viewer: Viewer,
   ): Promise<GroupAccess> {
     const access = await accessOf(executor, posting, viewer.id);
-    if (posting.hiddenAt !== null && !mayViewHidden(access, isModerator(viewer.email))) throw postingNotFound();
+    if (!can(viewer, 'posting.view', { ...access, hidden: posting.hiddenAt !== null })) throw postingNotFound();
     return access;
   }
 

@@ -3,6 +3,7 @@
  * member, making a joined member co-admin or member again, and handing the group over.
  */
 
+import { type Action, can } from '../../shared/authorization';
 import type { AcademicYear, Gender } from '../../shared/options';
 import { type GroupRole, groupMessages } from '../../shared/schemas/groups';
 import type { Viewer } from '../auth/session';
@@ -13,20 +14,21 @@ import { enqueueMail } from '../mail/outbox';
 import { type GroupContext, RESEND_MS, sameAddress } from './context';
 import { alreadyJoined, groupError, memberNotFound, notJoined, onlyAdmin, postingNotFound } from './errors';
 import { toMemberView } from './member-view';
-import { canManageMembers } from './policy';
 import * as q from './queries';
 import type { GroupRoster } from './roster';
+
+type MemberAction = Extract<Action, 'group.invite' | 'group.remove' | 'group.setRole' | 'group.handOver'>;
 
 export function createMemberManagement(
   { db, mails, isCollege, visibleAccessOf }: GroupContext,
   { issueInvitation }: Pick<GroupRoster, 'issueInvitation'>,
 ) {
   /** Loads a posting and one of its rows for the admin's management, locked. */
-  async function adminRow(tx: Executor, viewer: Viewer, postingId: string, memberId: string) {
+  async function adminRow(tx: Executor, viewer: Viewer, action: MemberAction, postingId: string, memberId: string) {
     const posting = await q.lockPosting(tx, postingId);
     if (!posting) throw postingNotFound();
     const access = await visibleAccessOf(tx, posting, viewer);
-    if (!canManageMembers(access)) throw onlyAdmin();
+    if (!can(viewer, action, access)) throw onlyAdmin();
     const row = await q.lockMember(tx, memberId);
     if (!row || row.postingId !== posting.id) throw memberNotFound();
     return { posting, row };
@@ -56,7 +58,7 @@ export function createMemberManagement(
   /** The admin sends (or sends again) a row's invitation. */
   async function invite(viewer: Viewer, postingId: string, memberId: string) {
     await db.transaction(async (tx) => {
-      const { posting, row } = await adminRow(tx, viewer, postingId, memberId);
+      const { posting, row } = await adminRow(tx, viewer, 'group.invite', postingId, memberId);
       if (row.state === 'joined') throw alreadyJoined();
       if (!row.email) throw groupError(400, 'MEMBER_HAS_NO_EMAIL', groupMessages.memberHasNoEmail);
       if (!isCollege(row.email)) throw groupError(400, 'NOT_COLLEGE_ADDRESS', groupMessages.notCollegeAddress);
@@ -75,7 +77,7 @@ export function createMemberManagement(
   /** The admin withdraws a pending invitation: its link stops working. */
   async function withdraw(viewer: Viewer, postingId: string, memberId: string) {
     await db.transaction(async (tx) => {
-      const { row } = await adminRow(tx, viewer, postingId, memberId);
+      const { row } = await adminRow(tx, viewer, 'group.invite', postingId, memberId);
       if (row.state === 'joined') throw alreadyJoined();
       if (row.state !== 'invited') return;
       await q.updateMember(tx, row.id, {
@@ -92,7 +94,7 @@ export function createMemberManagement(
   /** The admin removes a member row (a joined member is told); the group's aim stays. */
   async function remove(viewer: Viewer, postingId: string, memberId: string): Promise<{ removed: true }> {
     await db.transaction(async (tx) => {
-      const { posting, row } = await adminRow(tx, viewer, postingId, memberId);
+      const { posting, row } = await adminRow(tx, viewer, 'group.remove', postingId, memberId);
       if (row.role === 'admin' || row.userId === posting.adminUserId) {
         throw groupError(409, 'CANNOT_REMOVE_ADMIN', groupMessages.cannotRemoveAdmin);
       }
@@ -109,7 +111,7 @@ export function createMemberManagement(
   /** The admin makes a joined member a co-admin, or a member again. */
   async function setRole(viewer: Viewer, postingId: string, memberId: string, role: Exclude<GroupRole, 'admin'>) {
     await db.transaction(async (tx) => {
-      const { posting, row } = await adminRow(tx, viewer, postingId, memberId);
+      const { posting, row } = await adminRow(tx, viewer, 'group.setRole', postingId, memberId);
       if (row.role === 'admin' || row.userId === posting.adminUserId) {
         throw groupError(409, 'CANNOT_REMOVE_ADMIN', groupMessages.cannotRemoveAdmin);
       }
@@ -122,7 +124,7 @@ export function createMemberManagement(
   /** The admin hands the group to a joined member and leaves it; the new admin is told. */
   async function handOver(viewer: Viewer, postingId: string, memberId: string): Promise<{ handedOver: true }> {
     await db.transaction(async (tx) => {
-      const { posting, row } = await adminRow(tx, viewer, postingId, memberId);
+      const { posting, row } = await adminRow(tx, viewer, 'group.handOver', postingId, memberId);
       if (row.role === 'admin' || row.userId === posting.adminUserId) {
         throw new AppError(409, 'ALREADY_ADMIN', groupMessages.handOverTitle, groupMessages.notJoined);
       }

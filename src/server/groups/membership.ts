@@ -1,10 +1,10 @@
 /** A student's own groups: the list of groups they joined, and leaving one. */
 
+import { refusal } from '../../shared/authorization';
 import { groupMessages, type MyGroupList } from '../../shared/schemas/groups';
 import type { Viewer } from '../auth/session';
 import type { GroupContext } from './context';
 import { groupError, postingNotFound } from './errors';
-import { mayLeave } from './policy';
 import * as q from './queries';
 
 export function createMembership({ db, placeLabel, visibleAccessOf }: GroupContext) {
@@ -28,8 +28,9 @@ export function createMembership({ db, placeLabel, visibleAccessOf }: GroupConte
       const posting = await q.lockPosting(tx, postingId);
       if (!posting) throw postingNotFound();
       const access = await visibleAccessOf(tx, posting, viewer);
-      if (access.viewerRole === 'admin') throw groupError(409, 'ADMIN_CANNOT_LEAVE', groupMessages.adminCannotLeave);
-      if (!mayLeave(access)) throw groupError(403, 'NOT_A_MEMBER', groupMessages.notAMember);
+      const refused = refusal(viewer, 'group.leave', access);
+      if (refused === 'admin-stays') throw groupError(409, 'ADMIN_CANNOT_LEAVE', groupMessages.adminCannotLeave);
+      if (refused) throw groupError(403, 'NOT_A_MEMBER', groupMessages.notAMember);
       const row = (await q.lockMembers(tx, posting.id)).find((r) => r.userId === viewer.id && r.state === 'joined');
       if (!row) throw groupError(403, 'NOT_A_MEMBER', groupMessages.notAMember);
       await q.deleteMember(tx, row.id);

@@ -2,6 +2,7 @@
  * HTTP of groups (issue 23): invitations, the viewer's groups and sharing, and the admin's member
  * management. Routes only translate HTTP; the rules are in service.ts, who may do what in policy.ts.
  */
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemAnswers } from '../../shared/schemas/api-error';
@@ -13,6 +14,7 @@ import {
 } from '../../shared/schemas/group-answers';
 import { handOverSchema, invitationTokenSchema, roleChangeSchema, sharingSchema } from '../../shared/schemas/groups';
 import { idParamSchema, memberParamSchema, tokenParamSchema } from '../../shared/schemas/params';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import type { GroupService } from './service';
 
@@ -30,7 +32,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/invitations/by-token/:token',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('invitation.answer'),
       schema: {
         tags,
         summary: "An invitation link's invitation, for the signed-in student it was sent to; changes nothing",
@@ -47,7 +49,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/invitations/:id/join',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('invitation.answer'),
       schema: {
         tags,
         summary:
@@ -63,7 +65,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/invitations/:id/decline',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('invitation.answer'),
       schema: {
         tags,
         summary: `"This isn't me": the address is removed from the member row and the admin is told`,
@@ -78,7 +80,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/invitations',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('invitation.answer'),
       schema: {
         tags,
         summary: "Pending, unexpired invitations to the viewer's address",
@@ -94,7 +96,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/invitations/count',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('invitation.answer'),
       schema: {
         tags,
         summary: "How many invitations await the viewer's answer (the navigation's count)",
@@ -110,7 +112,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/groups',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: 'The groups the viewer joined (not as their admin)',
@@ -131,7 +133,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.get(
     '/api/me/sharing',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: 'What the viewer shares on the cards of the groups they joined',
@@ -147,7 +149,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.put(
     '/api/me/sharing',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: "Save the viewer's details and which of them their groups' cards show",
@@ -161,7 +163,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/members/:memberId/invite',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('group.invite'),
       schema: {
         tags,
         summary: "Send (or send again) a member row's invitation, admin only",
@@ -175,7 +177,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/members/:memberId/withdraw',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('group.invite'),
       schema: {
         tags,
         summary: "Withdraw a member row's pending invitation (its link stops working), admin only",
@@ -189,7 +191,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.delete(
     '/api/postings/:id/members/:memberId',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('group.remove'),
       schema: {
         tags,
         summary: 'Remove a member (a joined member is told by e-mail; the group seeks one more), admin only',
@@ -203,7 +205,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.put(
     '/api/postings/:id/members/:memberId/role',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('group.setRole'),
       schema: {
         tags,
         summary: 'Make a joined member a co-admin, or a member again, admin only',
@@ -219,7 +221,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/hand-over',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('group.handOver'),
       schema: {
         tags,
         summary: 'Hand the group to a joined member, who becomes its admin; the old admin leaves it',
@@ -234,7 +236,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
   app.post(
     '/api/postings/:id/leave',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('group.leave'),
       schema: {
         tags,
         summary: 'Leave a group the viewer joined (the admin hands it over first)',

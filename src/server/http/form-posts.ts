@@ -9,8 +9,10 @@
  * (browsers send Origin with every form POST), and the session cookie is SameSite=Lax besides.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Action } from '../../shared/authorization';
 import { type FormNoticeCode, isFormNoticeCode } from '../../shared/form-notices';
 import { RETURN_FIELD, sameSitePath, withNotice, withoutNotice } from '../../shared/form-posts';
+import { guard } from '../auth/guard';
 import { AppError } from './errors';
 
 /** An HTML form's fields (the last value of a repeated name). */
@@ -61,6 +63,8 @@ export function signInFirst(reply: FastifyReply, notice: FormNoticeCode, back: s
 }
 
 export interface MemberFormOptions {
+  /** What the form does, as the shared vocabulary names it (the route's guard asks it). */
+  action: Action;
   /** What a visitor who is not signed in is told on the sign-in page. */
   unsigned: FormNoticeCode;
   /** What any refusal not listed in form-notices.ts is told with (the form's own failure). */
@@ -84,17 +88,18 @@ export function noticeOf(error: unknown, options: Pick<MemberFormOptions, 'faile
 }
 
 /**
- * A form route for members (signed in, e-mail verified, current terms accepted: the API's
- * `requireMember`): a visitor goes to the sign-in page and back, any other refusal back to the page
+ * A form route for members (signed in, e-mail verified, current terms accepted: the API's guard of
+ * the same action): a visitor goes to the sign-in page and back, any other refusal back to the page
  * with its notice. Errors that are not refusals are logged as the API logs them.
  */
-export function memberForm(app: FastifyInstance, options: MemberFormOptions) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+export function memberForm(options: MemberFormOptions) {
+  const guardAction = guard(options.action);
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = formFields(request);
     const back = returnPath(fields, options.fallback(request));
     if (!request.viewer) return signInFirst(reply, options.unsigned, back);
     try {
-      await app.requireMember.call(app, request, reply);
+      await guardAction.call(request.server, request, reply);
       const done = await options.act(request, fields);
       return seeOther(reply, done?.to ?? back, done?.notice);
     } catch (error) {
@@ -104,4 +109,6 @@ export function memberForm(app: FastifyInstance, options: MemberFormOptions) {
       return seeOther(reply, back, noticeOf(error, options));
     }
   };
+  // Named on the handler, as a guard names it on its hook: the authorization matrix reads both.
+  return Object.assign(handler, { action: options.action });
 }

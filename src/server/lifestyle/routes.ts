@@ -2,6 +2,7 @@
  * HTTP of the lifestyle profile and the group fit. Routes only translate HTTP; the rules and the
  * scoring are in service.ts. No route answers another student's answers.
  */
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemAnswers } from '../../shared/schemas/api-error';
@@ -9,6 +10,7 @@ import { orEmptyBody } from '../../shared/schemas/body';
 import { LIFESTYLE_SAVE_FAILED } from '../../shared/schemas/lifestyle';
 import { fitViewSchema, myLifestyleSchema } from '../../shared/schemas/lifestyle-answers';
 import { lookupIdParamSchema } from '../../shared/schemas/params';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import type { LifestyleService } from './service';
 
@@ -18,7 +20,7 @@ export const lifestyleRoutes: FastifyPluginAsyncZod<{ service: LifestyleService 
   app.get(
     '/api/me/lifestyle',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: "The questionnaire and the viewer's own answers (nobody else's)",
@@ -34,7 +36,7 @@ export const lifestyleRoutes: FastifyPluginAsyncZod<{ service: LifestyleService 
   app.put(
     '/api/me/lifestyle',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       config: { invalidBody: { title: LIFESTYLE_SAVE_FAILED } },
       schema: {
         tags,
@@ -49,7 +51,7 @@ export const lifestyleRoutes: FastifyPluginAsyncZod<{ service: LifestyleService 
   app.delete(
     '/api/me/lifestyle',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: "Delete every one of the viewer's answers",
@@ -65,7 +67,7 @@ export const lifestyleRoutes: FastifyPluginAsyncZod<{ service: LifestyleService 
   app.get(
     '/api/postings/:id/fit',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('posting.view'),
       schema: {
         tags,
         summary:
@@ -84,7 +86,7 @@ export const lifestyleRoutes: FastifyPluginAsyncZod<{ service: LifestyleService 
   app.get(
     '/api/pings/:id/fit',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('ping.answer'),
       schema: {
         tags,
         summary: "For the posting's admin: the fit of the ping's sender with the group",

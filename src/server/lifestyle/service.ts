@@ -2,6 +2,7 @@
  * The lifestyle profile and the group fit (issue 13). The scoring runs here, on the server, with
  * the shared pure functions: the API answers bands and sentences, never another student's answers.
  */
+import { can, roleOf } from '../../shared/authorization';
 import { isUuid } from '../../shared/ids';
 import {
   type AnswerMap,
@@ -23,9 +24,9 @@ import {
   type MyLifestyle,
 } from '../../shared/schemas/lifestyle';
 import type { Viewer } from '../auth/session';
-import { type AppConfig, moderatorCheck } from '../config';
+import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { canManage, type GroupAccess, isAdmin, mayViewHidden, roleOf } from '../groups/policy';
+import type { GroupAccess } from '../groups/context';
 import { AppError, errors } from '../http/errors';
 import * as q from './queries';
 
@@ -36,7 +37,7 @@ const pingNotFound = () =>
 
 type Group = NonNullable<Awaited<ReturnType<typeof q.postingGroup>>>;
 
-/** The viewer's place in the group (policy.ts decides what it allows). */
+/** The viewer's place in the group (src/shared/authorization.ts decides what it allows). */
 function accessTo(group: Group, viewerId: string): GroupAccess {
   const own = group.members.find((m) => m.state === 'joined' && m.user_id === viewerId);
   return {
@@ -54,7 +55,6 @@ const joinedOthers = (group: Group) =>
 
 export function createLifestyleService({ db, config }: { db: Database; config: AppConfig }) {
   const questions = activeQuestions(config.college.lifestyle);
-  const isModerator = moderatorCheck(config);
   const answersSchema = lifestyleAnswersSchema(questions);
 
   const toAnswers = (stored: readonly StoredAnswer[] | undefined): LifestyleAnswer[] =>
@@ -136,11 +136,9 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
       if (!group) throw postingNotFound();
       const access = accessTo(group, viewer.id);
       // A hidden posting exists only for its group and the moderators, as on its detail page.
-      if (group.posting.hidden_at != null && !mayViewHidden(access, isModerator(viewer.email))) {
-        throw postingNotFound();
-      }
+      if (!can(viewer, 'posting.view', { ...access, hidden: group.posting.hidden_at != null })) throw postingNotFound();
       const answers = await answerMaps([viewer.id, ...groupUserIds(group)]);
-      if (isAdmin(access)) {
+      if (can(viewer, 'group.seeTypedMembers', access)) {
         return {
           status: 'own',
           members: group.members
@@ -174,7 +172,7 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
       if (!ping) throw pingNotFound();
       const group = await q.postingGroup(db, ping.posting_id);
       // The sender's fit is for the group's managers (those who answer the ping).
-      if (!group || !canManage(accessTo(group, viewer.id))) throw pingNotFound();
+      if (!group || !can(viewer, 'ping.answer', accessTo(group, viewer.id))) throw pingNotFound();
       const answers = await answerMaps([ping.searcher_user_id, ...groupUserIds(group)]);
       const sender = answers.get(ping.searcher_user_id);
       if (!sender || sender.size === 0) return { status: 'no-profile', studentName: ping.sender_name };

@@ -3,7 +3,7 @@
  * /api/moderation answers 403 to anyone but a moderator. Routes only translate HTTP; the rules are
  * in service.ts.
  */
-import type { FastifyRequest } from 'fastify';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { moderationMessages } from '../../shared/moderation';
@@ -17,24 +17,20 @@ import {
   reportAnswerSchema,
 } from '../../shared/schemas/moderation-answers';
 import { lookupIdParamSchema } from '../../shared/schemas/params';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
-import { errors } from '../http/errors';
 import type { ModerationService } from './service';
 
 export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationService }> = async (app, { service }) => {
   const tags = ['moderation'];
 
   // A non-moderator hears 403 before anything about the body.
-  const requireModerator = async (request: FastifyRequest) => {
-    if (!service.isModerator(viewerOf(request).email)) {
-      throw errors.forbidden(moderationMessages.notModerator, undefined, 'NOT_MODERATOR');
-    }
-  };
+  const moderatorWords = { notModerator: moderationMessages.notModerator };
 
   app.post(
     '/api/postings/:id/reports',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('posting.report'),
       config: { invalidBody: { title: moderationMessages.reportFailedTitle } },
       schema: {
         tags,
@@ -53,7 +49,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
   app.get(
     '/api/moderation/queue',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('moderation.moderate', moderatorWords),
       schema: {
         tags,
         summary: 'Reported and appealed postings, moderators only',
@@ -69,7 +65,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
   app.get(
     '/api/moderation/actions',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('moderation.moderate', moderatorWords),
       schema: {
         tags,
         summary: 'Every moderation action, newest first (who, when, what, why), moderators only',
@@ -86,7 +82,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationServic
     app.post(
       `/api/moderation/postings/:id/${action}`,
       {
-        preValidation: [app.requireMember, requireModerator],
+        preValidation: guard('moderation.moderate', moderatorWords),
         config: { invalidBody: { title: messages.api.badRequest.title } },
         schema: {
           tags,

@@ -8,6 +8,7 @@
  * transaction as the change, and its e-mail is written to the outbox there too.
  */
 
+import { can, roleOf } from '../../shared/authorization';
 import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import { moderationMessages } from '../../shared/moderation';
@@ -20,6 +21,7 @@ import {
   REPORT_REASONS,
   type ReportReason,
 } from '../../shared/schemas/moderation';
+import { guardError } from '../auth/guard';
 import type { Viewer } from '../auth/session';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { Database } from '../db/client';
@@ -46,7 +48,9 @@ export function createModerationService({ db, config }: { db: Database; config: 
   const detailUrl = (id: string) => `${config.publicUrl}${pageAddress.posting(id)}`;
 
   function requireModerator(viewer: Viewer): void {
-    if (!isModerator(viewer.email)) throw errors.forbidden(moderationMessages.notModerator, undefined, 'NOT_MODERATOR');
+    if (!can(viewer, 'moderation.moderate', null)) {
+      throw guardError('not-moderator', { notModerator: moderationMessages.notModerator });
+    }
   }
 
   async function report(
@@ -57,10 +61,13 @@ export function createModerationService({ db, config }: { db: Database; config: 
     if (!isUuid(postingId)) throw postingNotFound();
     return db.transaction(async (tx) => {
       const target = await q.lockPosting(tx, postingId);
-      if (!target || (target.hiddenAt !== null && target.adminUserId !== viewer.id && !isModerator(viewer.email))) {
-        throw postingNotFound();
+      if (!target) throw postingNotFound();
+      // Here the posting's admin is its only student: its group reports it like anyone else.
+      const posting = { viewerRole: roleOf(target.adminUserId, viewer.id, null) };
+      if (!can(viewer, 'posting.view', { ...posting, hidden: target.hiddenAt !== null })) throw postingNotFound();
+      if (!can(viewer, 'posting.report', posting)) {
+        throw reportFailed(403, 'OWN_POSTING', moderationMessages.ownPosting);
       }
-      if (target.adminUserId === viewer.id) throw reportFailed(403, 'OWN_POSTING', moderationMessages.ownPosting);
       const inserted = await q.insertReport(tx, {
         postingId,
         reporterUserId: viewer.id,
@@ -240,7 +247,7 @@ export function createModerationService({ db, config }: { db: Database; config: 
     return q.isSuspended(db, userId);
   }
 
-  return { report, queue, audit, act, isSuspended, isModerator };
+  return { report, queue, audit, act, isSuspended };
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;

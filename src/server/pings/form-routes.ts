@@ -23,7 +23,8 @@ export async function pingFormRoutes(app: FastifyInstance, { service }: { servic
   app.post(
     FORM_ROUTES.ping,
     { schema: { hide: true } },
-    memberForm(app, {
+    memberForm({
+      action: 'posting.ping',
       unsigned: 'PING_UNSIGNED',
       failed: 'PING_FAILED',
       renamed: { NOT_FOUND: 'POSTING_GONE', VALIDATION_FAILED: 'PING_MESSAGE_TOO_LONG' },
@@ -42,7 +43,8 @@ export async function pingFormRoutes(app: FastifyInstance, { service }: { servic
   app.post(
     FORM_ROUTES.answerPing,
     { schema: { hide: true } },
-    memberForm(app, {
+    memberForm({
+      action: 'ping.answer',
       unsigned: 'SIGN_IN_FIRST',
       failed: 'PING_ANSWER_FAILED',
       fallback: () => RECEIVED_PINGS,

@@ -2,7 +2,7 @@
  * HTTP of Ping Interest: send a ping, the admin's inbox and answers, the sender's list and the
  * navigation's count. Routes only translate HTTP; the rules are in service.ts.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingMessages } from '../../shared/ping-messages';
 import { problemAnswers } from '../../shared/schemas/api-error';
@@ -17,8 +17,8 @@ import {
   sentPingSchema,
 } from '../../shared/schemas/ping-answers';
 import { listQuerySchema, receivedPingsQuerySchema } from '../../shared/schemas/search-query';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
-import { errors } from '../http/errors';
 import { pingFormRoutes } from './form-routes';
 import type { PingService } from './service';
 
@@ -27,15 +27,12 @@ export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async
   await app.register(pingFormRoutes, { service });
 
   // The spec's own words (docs/product-spec.md) for a visitor who tries to ping.
-  async function requireMemberToPing(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-    if (!request.viewer) throw errors.unauthorized(pingMessages.unsigned.message, pingMessages.unsigned.title);
-    await app.requireMember.call(this, request, reply);
-  }
+  const signedOut = { message: pingMessages.unsigned.message, title: pingMessages.unsigned.title };
 
   app.post(
     '/api/postings/:id/pings',
     {
-      preValidation: requireMemberToPing,
+      preValidation: guard('posting.ping', { signedOut }),
       config: { invalidBody: { title: pingMessages.failed } },
       schema: {
         tags,
@@ -55,7 +52,7 @@ export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async
   app.get(
     '/api/pings/received',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('ping.answer'),
       schema: {
         tags,
         summary: 'Pings to the postings the viewer administers, newest first',
@@ -69,7 +66,7 @@ export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async
   app.get(
     '/api/pings/sent',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('posting.ping'),
       schema: {
         tags,
         summary: 'Pings the viewer sent and their status, newest first',
@@ -83,7 +80,7 @@ export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async
   app.get(
     '/api/pings/awaiting-count',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('ping.answer'),
       schema: {
         tags,
         summary: "How many pings await the viewer's answer (the navigation's count)",
@@ -99,7 +96,7 @@ export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async
   app.patch(
     '/api/pings/:id',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('ping.answer'),
       config: { invalidBody: { title: pingMessages.answerFailed } },
       schema: {
         tags,

@@ -3,6 +3,7 @@
  * and posting, an hourly limit, and the admin's answers. Each change and the e-mail it causes are
  * written in one transaction (the e-mail to the outbox), so neither exists without the other.
  */
+import { can, refusal, roleOf } from '../../shared/authorization';
 import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import { PING_EXPIRY_DAYS, PING_STATUS_LABELS, type PingStatus } from '../../shared/options';
@@ -11,7 +12,6 @@ import type { PingAnswer, PingPage, PingPostingRef, ReceivedPing, SentPing } fro
 import type { Viewer } from '../auth/session';
 import type { AppConfig } from '../config';
 import type { Database, Executor } from '../db/client';
-import { mayAnswerPings, roleOf } from '../groups/policy';
 import { AppError, errors } from '../http/errors';
 import { spendLimit } from '../limits/student-limits';
 import { enqueueMail } from '../mail/outbox';
@@ -113,12 +113,18 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
       return await db.transaction(async (tx) => {
         const target = await q.lockTarget(tx, postingId);
         if (!target) throw postingNotFound();
+        const posting = {
+          viewerRole: roleOf(target.admin_user_id, viewer.id, await q.joinedRole(tx, postingId, viewer.id)),
+          status: target.status,
+          // Known once the sender is locked, below.
+          viewerPingPending: false,
+        };
+        const refused = refusal(viewer, 'posting.ping', posting);
         // A group's own members (its admin included) do not ping it.
-        const role = roleOf(target.admin_user_id, viewer.id, await q.joinedRole(tx, postingId, viewer.id));
-        if (role !== null) {
+        if (refused === 'own-posting' || refused === 'own-group') {
           throw errors.forbidden(pingMessages.ownPost.message, pingMessages.ownPost.title, 'PING_OWN_POST');
         }
-        if (target.status === 'Fulfilled') {
+        if (refused === 'fulfilled') {
           throw new AppError(409, 'POSTING_FULFILLED', pingMessages.fulfilled.title, pingMessages.fulfilled.message);
         }
         // Someone in the group blocked the sender: the ping is answered as any ping and reaches
@@ -134,7 +140,8 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
         }
         const withheld = block === 'of-sender';
         await q.lockSender(tx, viewer.id);
-        if (await q.hasOpenPing(tx, postingId, viewer.id)) throw alreadyPending();
+        const viewerPingPending = await q.hasOpenPing(tx, postingId, viewer.id);
+        if (!can(viewer, 'posting.ping', { ...posting, viewerPingPending })) throw alreadyPending();
         // The ping rows are the count: nothing else is recorded.
         await spendLimit(tx, viewer.id, 'pings', 1, (since) => q.countSentSince(tx, viewer.id, since));
         const row = await q.insertPing(tx, {
@@ -213,7 +220,7 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
         adminUserId: ping.posting_admin_user_id,
         viewerRole: roleOf(ping.posting_admin_user_id, viewer.id, ping.viewer_joined_role),
       };
-      if (!mayAnswerPings(access)) {
+      if (!can(viewer, 'ping.answer', access)) {
         // Nobody else learns whether the ping exists.
         if (ping.searcher_user_id !== viewer.id && access.viewerRole === null) throw pingNotFound();
         throw errors.forbidden(pingMessages.notAdmin, messages.api.forbidden.title, 'NOT_POSTING_ADMIN');
@@ -306,8 +313,7 @@ export function createPingService({ db, config, conversations }: PingServiceDeps
       receivedPing(
         row,
         postingRef(row),
-        mayAnswerPings({
-          adminUserId: row.posting_admin_user_id ?? row.admin_user_id,
+        can(viewer, 'ping.answer', {
           viewerRole: roleOf(row.posting_admin_user_id ?? row.admin_user_id, viewer.id, row.viewer_joined_role),
         }),
       ),

@@ -4,11 +4,12 @@
  */
 
 import type { FastifyBaseLogger } from 'fastify';
+import { type Action, can } from '../../shared/authorization';
 import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import type { Viewer } from '../auth/session';
 import type { Database, Executor } from '../db/client';
-import { type GroupAccess, mayViewHidden } from '../groups/policy';
+import type { GroupAccess } from '../groups/context';
 import type { GroupService } from '../groups/service';
 import { AppError, errors } from '../http/errors';
 import type { Storage } from '../storage';
@@ -22,8 +23,6 @@ export interface PostingServiceDeps {
   log: FastifyBaseLogger;
   /** Runs inside the transaction that marks a posting Fulfilled (its open pings close). */
   onFulfilled: (tx: Executor, posting: q.PostingRow) => Promise<void>;
-  /** Moderators may open hidden postings. */
-  isModerator: (email: string) => boolean;
   /** The key the renewal links are signed with. */
   renewalSecret: string;
   /** How long a renewal link works after it was made: the stale period (issue 22). */
@@ -58,29 +57,31 @@ const notAdmin = () =>
   errors.forbidden(messages.postingAccess.notAdmin, messages.api.forbidden.title, 'NOT_POSTING_ADMIN');
 
 /**
- * The posting, if the viewer may do what `allowed` says with it (policy.ts); else 404 or 403. A
+ * The posting, if the viewer may do `action` with it (src/shared/authorization.ts); else 404 or 403. A
  * hidden posting is missing to everyone who may not see it (issue 30): its 403 would tell it exists.
  */
+/** What a posting's group decides, the posting read first. */
+export type PostingAction = Extract<
+  Action,
+  'posting.edit' | 'posting.changeStatus' | 'posting.renew' | 'posting.delete'
+>;
+
 export type LoadAllowed = (
   viewer: Viewer,
   id: string,
-  allowed: (access: GroupAccess) => boolean,
+  action: PostingAction,
   executor?: Executor,
   lock?: boolean,
 ) => Promise<{ row: q.PostingRow; access: GroupAccess }>;
 
-export function createAccessCheck({
-  db,
-  groups,
-  isModerator,
-}: Pick<PostingServiceDeps, 'db' | 'groups' | 'isModerator'>): LoadAllowed {
-  return async function loadAllowed(viewer, id, allowed, executor = db, lock = false) {
+export function createAccessCheck({ db, groups }: Pick<PostingServiceDeps, 'db' | 'groups'>): LoadAllowed {
+  return async function loadAllowed(viewer, id, action, executor = db, lock = false) {
     if (!isUuid(id)) throw notFound();
     const row = lock ? await q.lockPosting(executor, id) : await q.findPosting(executor, id);
     if (!row) throw notFound();
     const access = await groups.accessOf(executor, row, viewer.id);
-    if (row.hiddenAt !== null && !mayViewHidden(access, isModerator(viewer.email))) throw notFound();
-    if (!allowed(access)) throw notAdmin();
+    if (!can(viewer, 'posting.view', { ...access, hidden: row.hiddenAt !== null })) throw notFound();
+    if (!can(viewer, action, access)) throw notAdmin();
     return { row, access };
   };
 }

@@ -5,13 +5,13 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { can } from '../../shared/authorization';
 import { messages } from '../../shared/messages';
 import { HOUSING_AIM_MAX, HOUSING_AIM_MIN, MAX_IMAGES_PER_POSTING } from '../../shared/options';
 import { postingValidation } from '../../shared/posting-validation-messages';
 import { type PostingWrite, validatePosting } from '../../shared/schemas/posting';
 import type { PostingDetail } from '../../shared/schemas/posting-view';
 import type { Viewer } from '../auth/session';
-import { canManage, isAdmin } from '../groups/policy';
 import type { GroupService } from '../groups/service';
 import { AppError } from '../http/errors';
 import { spendLimit } from '../limits/student-limits';
@@ -121,10 +121,10 @@ export function createPostingEditing(
   }
 
   async function update(viewer: Viewer, id: string, submission: Submission): Promise<PostingDetail> {
-    const { row: current, access } = await loadAllowed(viewer, id, canManage);
+    const { row: current, access } = await loadAllowed(viewer, id, 'posting.edit');
     const stored = await groups.listMembers(db, current.id);
     // A co-admin edits the posting, never the admin's own contact details: those stay as stored.
-    const admin = isAdmin(access)
+    const admin = can(viewer, 'group.editMembers', access)
       ? { name: viewer.name, email: viewer.email }
       : {
           name: current.adminName,
@@ -143,7 +143,7 @@ export function createPostingEditing(
     const { write, problems } = validateFields(
       admin,
       submission.posting,
-      isAdmin(access) ? (members) => keepJoinedRows(members, stored) : () => [{}],
+      can(viewer, 'group.editMembers', access) ? (members) => keepJoinedRows(members, stored) : () => [{}],
     );
     problems.push(...submission.problems);
     const existing = await q.listImages(db, current.id);
@@ -158,9 +158,9 @@ export function createPostingEditing(
     let removedKeys: string[] = [];
     try {
       await db.transaction(async (tx) => {
-        const { row: locked, access: now_ } = await loadAllowed(viewer, current.id, canManage, tx, true);
+        const { row: locked, access: now_ } = await loadAllowed(viewer, current.id, 'posting.edit', tx, true);
         const place = { id: locked.id, adminUserId: locked.adminUserId, adminName: locked.adminName };
-        const count = isAdmin(now_)
+        const count = can(viewer, 'group.editMembers', now_)
           ? await groups.mergeMembers(
               tx,
               { ...place, dorm: write.dorm, address: write.address },
@@ -169,7 +169,9 @@ export function createPostingEditing(
             )
           : (await groups.listMembers(tx, locked.id)).length;
         const sized = withSizes(
-          isAdmin(now_) ? write : { ...write, adminName: locked.adminName, adminEmail: locked.adminEmail },
+          can(viewer, 'group.editMembers', now_)
+            ? write
+            : { ...write, adminName: locked.adminName, adminEmail: locked.adminEmail },
           count,
         );
         // Another edit may have removed a kept image meanwhile.
@@ -194,7 +196,7 @@ export function createPostingEditing(
 
   /** An edit's sender must be the posting's admin or a co-admin: checked before its body is read. */
   async function assertAdmin(viewer: Viewer, id: string): Promise<void> {
-    await loadAllowed(viewer, id, canManage);
+    await loadAllowed(viewer, id, 'posting.edit');
   }
 
   return { create, update, assertAdmin };

@@ -3,19 +3,12 @@
  * viewer's place in the group and, for those who may know, its moderation state.
  */
 
+import { can, type Viewer as RuleViewer, roleOf } from '../../shared/authorization';
 import { isUuid } from '../../shared/ids';
 import type { PostingDetail } from '../../shared/schemas/posting-view';
 import type { Viewer } from '../auth/session';
+import type { GroupAccess } from '../groups/context';
 import { toMemberView } from '../groups/member-view';
-import {
-  canManage,
-  type GroupAccess,
-  isAdmin,
-  mayKnowModeration,
-  maySeeTypedMembers,
-  mayViewHidden,
-  roleOf,
-} from '../groups/policy';
 import { notFound, type PostingServiceDeps } from './context';
 import { imageUrl } from './images';
 import * as q from './queries';
@@ -28,9 +21,11 @@ interface DetailRecord {
   viewerPing: q.ViewerPing | null;
 }
 
-function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boolean): PostingDetail {
+function toDetail(record: DetailRecord, viewer: RuleViewer): PostingDetail {
   const p = record.source.posting;
-  const viewerIsAdmin = isAdmin(record.access);
+  const viewerId = viewer.id;
+  const viewerIsAdmin = record.access.viewerRole === 'admin';
+  const managerView = can(viewer, 'posting.edit', record.access);
   const adminContact: PostingDetail['adminContact'] = {
     name: p.adminName,
     email: p.adminEmail,
@@ -40,11 +35,10 @@ function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boo
     // Contact by consent (issue 19): others see the admin's phone (off-campus postings only,
     // docs/product-spec.md section 2) and Instagram only when the admin ticked them; the group's
     // managers' edit form needs both back.
-    phoneNumber:
-      canManage(record.access) || (p.adminShowsPhone && p.listingLocation === 'offcampus') ? p.adminPhone : null,
-    instagramHandle: canManage(record.access) || p.adminShowsInstagram ? p.adminInstagram : null,
+    phoneNumber: managerView || (p.adminShowsPhone && p.listingLocation === 'offcampus') ? p.adminPhone : null,
+    instagramHandle: managerView || p.adminShowsInstagram ? p.adminInstagram : null,
   };
-  const adminView = maySeeTypedMembers(record.access);
+  const adminView = can(viewer, 'group.seeTypedMembers', record.access);
   return {
     id: p.id,
     listingLocation: p.listingLocation,
@@ -80,7 +74,7 @@ function toDetail(record: DetailRecord, viewerId: string, viewerIsModerator: boo
     viewerBookmarked: record.viewerBookmarked,
     viewerPing: record.viewerPing,
     staleAt: p.staleAt ? p.staleAt.toISOString() : null,
-    moderation: mayKnowModeration(record.access, viewerIsModerator)
+    moderation: can(viewer, 'posting.seeModeration', record.access)
       ? {
           hidden: p.hiddenAt !== null,
           kind: p.hiddenKind,
@@ -100,10 +94,9 @@ function accessFrom(source: q.PostingSource, viewerId: string): GroupAccess {
 
 export function createPostingDetail({
   db,
-  isModerator,
   detailCache,
   viewerBookmarks,
-}: Pick<PostingServiceDeps, 'db' | 'isModerator' | 'detailCache' | 'viewerBookmarks'>) {
+}: Pick<PostingServiceDeps, 'db' | 'detailCache' | 'viewerBookmarks'>) {
   async function getDetail(viewer: Viewer, id: string): Promise<PostingDetail> {
     if (!isUuid(id)) throw notFound();
     // The viewer's bookmarks are asked for at once: a cached set costs nothing, a load runs beside.
@@ -113,16 +106,15 @@ export function createPostingDetail({
       bookmarks.catch(() => undefined);
       throw notFound();
     }
-    const moderator = isModerator(viewer.email);
     const access = accessFrom(source, viewer.id);
     // A hidden posting is there only for its group (whose managers see why) and the moderators.
-    if (source.posting.hiddenAt !== null && !mayViewHidden(access, moderator)) {
+    if (!can(viewer, 'posting.view', { ...access, hidden: source.posting.hiddenAt !== null })) {
       bookmarks.catch(() => undefined);
       throw notFound();
     }
     const viewerBookmarked = (await bookmarks).has(id);
     const viewerPing = source.latestPings.get(viewer.id) ?? null;
-    return toDetail({ source, access, viewerBookmarked, viewerPing }, viewer.id, moderator);
+    return toDetail({ source, access, viewerBookmarked, viewerPing }, viewer);
   }
 
   return { getDetail };

@@ -5,12 +5,12 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import { can } from '../../shared/authorization';
 import { isUuid } from '../../shared/ids';
 import { messages } from '../../shared/messages';
 import { postingValidation } from '../../shared/posting-validation-messages';
 import type { Viewer } from '../auth/session';
 import type { Database } from '../db/client';
-import { mayViewHidden } from '../groups/policy';
 import { AppError } from '../http/errors';
 import { ImageRejected, inspectImage, renderVariants } from '../images/images';
 import { spendLimit } from '../limits/student-limits';
@@ -77,8 +77,7 @@ export function createPostingImages({
   storage,
   log,
   groups,
-  isModerator,
-}: Pick<PostingServiceDeps, 'db' | 'storage' | 'log' | 'groups' | 'isModerator'>) {
+}: Pick<PostingServiceDeps, 'db' | 'storage' | 'log' | 'groups'>) {
   /** Best effort: a file left behind is harmless and the next start-up sweep removes it. */
   async function removeFiles(keys: string[], why: string): Promise<void> {
     if (keys.length === 0) return;
@@ -157,7 +156,7 @@ export function createPostingImages({
     const row = await q.findPosting(db, postingId);
     if (!row) return false;
     if (row.hiddenAt === null) return true;
-    return mayViewHidden(await groups.accessOf(db, row, viewer.id), isModerator(viewer.email));
+    return can(viewer, 'posting.view', { ...(await groups.accessOf(db, row, viewer.id)), hidden: true });
   }
 
   return { removeFiles, inspectAll, storeImages, spendImageWork, mayViewImage };

@@ -6,7 +6,6 @@
 import { messages } from '../../shared/messages';
 import type { Viewer } from '../auth/session';
 import type { Executor } from '../db/client';
-import { canDelete } from '../groups/policy';
 import type { GroupService } from '../groups/service';
 import { AppError } from '../http/errors';
 import type { LoadAllowed, PostingServiceDeps } from './context';
@@ -18,11 +17,11 @@ export function createPostingRemoval(
   { loadAllowed, removeFiles }: { loadAllowed: LoadAllowed; removeFiles: PostingImages['removeFiles'] },
 ) {
   async function remove(viewer: Viewer, id: string): Promise<void> {
-    await loadAllowed(viewer, id, canDelete);
+    await loadAllowed(viewer, id, 'posting.delete');
     let keys: string[] = [];
     try {
       await db.transaction(async (tx) => {
-        await loadAllowed(viewer, id, canDelete, tx, true);
+        await loadAllowed(viewer, id, 'posting.delete', tx, true);
         keys = (await q.listImages(tx, id)).flatMap((row) => [row.cardKey, row.fullKey]);
         await q.deletePosting(tx, id);
       });

@@ -7,7 +7,6 @@ import { freshnessMessages } from '../../shared/freshness';
 import type { RenewalPreview, RenewalResult } from '../../shared/schemas/freshness';
 import type { Viewer } from '../auth/session';
 import type { Executor } from '../db/client';
-import { canManage } from '../groups/policy';
 import { AppError } from '../http/errors';
 import type { LoadAllowed, PostingServiceDeps } from './context';
 import * as q from './queries';
@@ -36,9 +35,9 @@ export function createPostingRenewals(
 ) {
   /** The admin confirms from the detail page that the group is still looking (like the e-mail's link). */
   async function renew(viewer: Viewer, id: string): Promise<{ updatedAt: string }> {
-    await loadAllowed(viewer, id, canManage);
+    await loadAllowed(viewer, id, 'posting.renew');
     return db.transaction(async (tx) => {
-      await loadAllowed(viewer, id, canManage, tx, true);
+      await loadAllowed(viewer, id, 'posting.renew', tx, true);
       await q.renewPosting(tx, id);
       const fresh = await q.findPosting(tx, id);
       return { updatedAt: (fresh?.updatedAt ?? new Date()).toISOString() };

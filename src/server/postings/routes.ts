@@ -15,6 +15,7 @@
  * a minimum of bytes in every window, and a deadline) is cut off with 408, and its place and folder
  * are freed at once.
  */
+
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
@@ -38,8 +39,9 @@ import {
   renewalTokenSchema,
   statusAnswerSchema,
 } from '../../shared/schemas/posting-answers';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
-import { type AppConfig, moderatorCheck } from '../config';
+import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { AppError, errors } from '../http/errors';
 import { containsNul } from '../http/nul-guard';
@@ -233,7 +235,6 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
     dormKeys: config.college.dorms.map((dorm) => dorm.key),
     log: app.log,
     onFulfilled,
-    isModerator: moderatorCheck(config),
     renewalSecret: config.authSecret,
     renewalLinkMaxAgeMs: config.college.freshness.staleAfterDays * 24 * 60 * 60_000,
     placeLabel: (posting) => placeLabel(config, posting),
@@ -246,15 +247,9 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   // Declining the terms deletes the account: its postings' stored images go too.
   app.onAccountDelete((userId) => service.removeAllOwnedBy(userId));
 
-  /** requireMember, with the spec's own words (docs/product-spec.md) for someone who is not signed in. */
-  const requireMemberSaying = (message: string, title: string = messages.api.unauthorized.title) =>
-    async function requireMemberFor(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      if (!request.viewer) throw errors.unauthorized(message, title);
-      await app.requireMember.call(this, request, reply);
-    };
-  const forSubmit = requireMemberSaying(messages.submit.notSignedIn.message, messages.submit.notSignedIn.title);
-  const forStatus = requireMemberSaying(messages.postingAccess.statusUnsigned);
-  const forDelete = requireMemberSaying(messages.deletePosting.unsigned);
+  // The spec's own words (docs/product-spec.md) for someone who is not signed in.
+  const submitWords = { signedOut: messages.submit.notSignedIn };
+  const statusWords = { signedOut: { message: messages.postingAccess.statusUnsigned } };
 
   // Checked before the body is read: a refused sender costs no memory, disk or image work.
   const mayCreate = async (request: FastifyRequest) => {
@@ -316,7 +311,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   app.post(
     '/api/postings',
     {
-      preValidation: forSubmit,
+      preValidation: guard('posting.create', submitWords),
       preHandler: mayCreate,
       onSend: closeIfUnread,
       schema: {
@@ -336,7 +331,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   app.get(
     '/api/postings/:id',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('posting.view'),
       schema: {
         tags,
         summary: 'One posting, as the detail view and the edit form need it',
@@ -350,7 +345,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   app.put(
     '/api/postings/:id',
     {
-      preValidation: forSubmit,
+      preValidation: guard('posting.edit', submitWords),
       preHandler: mayEdit,
       onSend: closeIfUnread,
       schema: {
@@ -369,7 +364,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   app.patch(
     '/api/postings/:id/status',
     {
-      preValidation: forStatus,
+      preValidation: guard('posting.changeStatus', statusWords),
       config: { invalidBody: { title: messages.status.failed.title, message: messages.postingAccess.badStatus } },
       schema: {
         tags,
@@ -385,7 +380,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   app.post(
     '/api/postings/:id/renew',
     {
-      preValidation: forStatus,
+      preValidation: guard('posting.renew', statusWords),
       schema: {
         tags,
         summary: 'Confirm the group is still looking: the posting is fresh again (not stale), admin only',
@@ -431,7 +426,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   app.delete(
     '/api/postings/:id',
     {
-      preValidation: forDelete,
+      preValidation: guard('posting.delete', { signedOut: { message: messages.deletePosting.unsigned } }),
       schema: {
         tags,
         summary: 'Delete a posting with everything that belongs to it, admin only',
@@ -448,7 +443,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   app.get(
     `${IMAGE_URL_PREFIX}*`,
     {
-      preValidation: app.requireMember,
+      preValidation: guard('posting.view'),
       schema: {
         tags,
         summary: 'A stored posting image (WebP)',

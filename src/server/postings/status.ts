@@ -7,7 +7,6 @@ import { messages } from '../../shared/messages';
 import type { PostingStatus } from '../../shared/options';
 import type { Viewer } from '../auth/session';
 import type { Database, Executor } from '../db/client';
-import { canManage } from '../groups/policy';
 import { AppError } from '../http/errors';
 import type { LoadAllowed, PostingServiceDeps } from './context';
 import * as q from './queries';
@@ -39,12 +38,12 @@ export function createPostingStatus(
     id: string,
     status: PostingStatus,
   ): Promise<{ status: PostingStatus; changed: boolean }> {
-    const { row: current } = await loadAllowed(viewer, id, canManage);
+    const { row: current } = await loadAllowed(viewer, id, 'posting.changeStatus');
     if (current.status === status) return { status, changed: false };
     try {
       let reopened = false;
       const result = await db.transaction(async (tx) => {
-        const { row: locked } = await loadAllowed(viewer, current.id, canManage, tx, true);
+        const { row: locked } = await loadAllowed(viewer, current.id, 'posting.changeStatus', tx, true);
         if (locked.status === status) return { status, changed: false };
         await q.updateStatus(tx, current.id, status);
         if (status === 'Fulfilled') await fulfilled(tx, locked);

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { problemAnswers } from '../../shared/schemas/api-error';
 import type { Auth } from '../auth/auth';
-import { type AppConfig, moderatorCheck } from '../config';
+import { guard } from '../auth/guard';
+import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { authHeaders } from '../http/client-address';
 import { AppError, errors } from '../http/errors';
@@ -26,7 +27,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
   { auth, config, db },
 ) => {
   const termsVersion = config.college.termsVersion;
-  const isModerator = moderatorCheck(config);
 
   app.get(
     '/api/me',
@@ -39,14 +39,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { user: request.viewer ? toMe(request.viewer, termsVersion, isModerator(request.viewer.email)) : null };
+      return { user: request.viewer ? toMe(request.viewer) : null };
     },
   );
 
   app.post(
     '/api/me/terms',
     {
-      preValidation: app.requireSignedIn,
+      preValidation: guard('account.own'),
       schema: {
         tags: ['me'],
         summary: 'Accept the Terms & Conditions in force',
@@ -57,14 +57,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
     async (request) => {
       const viewer = request.viewer;
       if (!viewer) throw errors.unauthorized();
-      return { user: await acceptTerms(db, viewer, request.body.version, termsVersion, isModerator(viewer.email)) };
+      return { user: await acceptTerms(db, viewer, request.body.version, termsVersion) };
     },
   );
 
   app.post(
     '/api/me/decline',
     {
-      preValidation: app.requireSignedIn,
+      preValidation: guard('account.own'),
       schema: {
         tags: ['me'],
         summary: 'Decline the Terms & Conditions: deletes the account and everything it owns, and signs out',

@@ -1,32 +1,25 @@
 import { messages } from '../../shared/messages';
 import type { Me } from '../../shared/schemas/me';
-import { EMAIL_NOT_VERIFIED, hasAcceptedTerms, type Viewer } from '../auth/session';
+import { guardError } from '../auth/guard';
+import type { Viewer } from '../auth/session';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
 import { recordTermsAcceptance } from './queries';
 
-export function toMe(viewer: Viewer, termsVersion: string, isModerator = false): Me {
+export function toMe(viewer: Viewer): Me {
   return {
-    isModerator,
+    isModerator: viewer.isModerator,
     id: viewer.id,
     name: viewer.name,
     email: viewer.email,
     emailVerified: viewer.emailVerified,
-    termsAccepted: hasAcceptedTerms(viewer, termsVersion),
+    termsAccepted: viewer.termsAccepted,
   };
 }
 
 /** Records that the viewer accepted the terms; only the version currently in force can be accepted. */
-export async function acceptTerms(
-  db: Database,
-  viewer: Viewer,
-  version: string,
-  currentVersion: string,
-  isModerator = false,
-): Promise<Me> {
-  if (!viewer.emailVerified) {
-    throw new AppError(403, EMAIL_NOT_VERIFIED, messages.auth.notVerified.title, messages.auth.notVerified.message);
-  }
+export async function acceptTerms(db: Database, viewer: Viewer, version: string, currentVersion: string): Promise<Me> {
+  if (!viewer.emailVerified) throw guardError('unverified');
   if (version !== currentVersion) {
     throw new AppError(
       409,
@@ -37,5 +30,5 @@ export async function acceptTerms(
   }
   const at = new Date();
   await recordTermsAcceptance(db, viewer.id, currentVersion, at);
-  return toMe({ ...viewer, termsAcceptedAt: at, termsVersion: currentVersion }, currentVersion, isModerator);
+  return toMe({ ...viewer, termsAcceptedAt: at, termsVersion: currentVersion, termsAccepted: true });
 }

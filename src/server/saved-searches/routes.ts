@@ -5,6 +5,7 @@
  *   POST /api/saved-searches/unsubscribe?id=&token=   turns that alert off; also the one-click
  *        address of List-Unsubscribe-Post (RFC 8058), whose form body it accepts and ignores
  */
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { savedSearchMessages } from '../../shared/saved-searches';
@@ -18,6 +19,7 @@ import {
   unsubscribeQuerySchema,
   unsubscribeViewSchema,
 } from '../../shared/schemas/saved-search-answers';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import type { SavedSearchService } from './service';
 
@@ -33,7 +35,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{ service: SavedSearchServ
   app.get(
     '/api/saved-searches',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: "The viewer's saved searches, oldest first",
@@ -46,7 +48,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{ service: SavedSearchServ
   app.post(
     '/api/saved-searches',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       config: { invalidBody },
       schema: {
         tags,
@@ -61,7 +63,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{ service: SavedSearchServ
   app.patch(
     '/api/saved-searches/:id',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       config: { invalidBody },
       schema: {
         tags,
@@ -77,7 +79,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{ service: SavedSearchServ
   app.delete(
     '/api/saved-searches/:id',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags,
         summary: 'Delete a saved search and its alerts',

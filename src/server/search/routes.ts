@@ -3,6 +3,7 @@ import { activeQuestions } from '../../shared/lifestyle';
 import { problemAnswers } from '../../shared/schemas/api-error';
 import { postingPageSchema } from '../../shared/schemas/posting-answers';
 import { searchQuerySchema } from '../../shared/schemas/search-query';
+import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -35,7 +36,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
   app.get(
     '/api/postings',
     {
-      preValidation: app.requireMember,
+      preValidation: guard('product.use'),
       schema: {
         tags: ['postings'],
         summary:
