@@ -34,6 +34,7 @@ export const pingMessages = {
   /** Why the Ping Interest button cannot be used, shown before anyone clicks. */
   blocked: {
     ownPost: 'This is your posting: other students ping you here.',
+    ownGroup: 'You are a member of this group: other students ping it here.',
     pending: (date: string) => `You pinged this group on ${date}. Waiting for the admin's answer.`,
   },
 };

@@ -9,8 +9,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_GROUP } from '../../src/client/features/pings/ping-rules';
 import { messages } from '../../src/shared/messages';
+import { pingMessages } from '../../src/shared/ping-messages';
 import { expectAccessible, expectNoSidewaysScroll, shot } from '../support/browser';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc';
 import { type BrowserSuite, pageAt, startBrowserSuite } from '../support/seeded-server';
@@ -173,7 +173,7 @@ describe('groups of students who said yes', () => {
     await memberCard(page, JANE.name).getByText('(you)').waitFor();
     await page.getByRole('button', { name: 'Leave the group at Walsh Hall' }).waitFor();
     // A member does not ping their own group.
-    await page.getByText(OWN_GROUP).waitFor();
+    await page.getByText(pingMessages.blocked.ownGroup).waitFor();
     await checkWidths(page, 'detail-joined');
 
     // Shares only Instagram.

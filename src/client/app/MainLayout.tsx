@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { refusal } from '../../shared/authorization';
 import { LiveUpdates } from '../features/conversations/live';
 import { FormNotice } from '../shell/FormNotice';
 import { removeFirstBackdrop } from '../shell/first-backdrop';
@@ -25,7 +26,7 @@ export default function MainLayout() {
   const { pathname } = useLocation();
   // The landing image the server drew in the page for / (first-backdrop.ts) goes when the landing
   // page will not show: another page, the terms dialog, or a redirect out of this layout.
-  const termsFirst = session.status === 'signedIn' && session.user.emailVerified && !session.user.termsAccepted;
+  const termsFirst = refusal(session.user, 'product.use', null) === 'terms-not-accepted';
   useEffect(() => {
     if (pathname !== '/' || termsFirst) removeFirstBackdrop();
   }, [pathname, termsFirst]);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { can } from '../../shared/authorization';
 import type { Me } from '../../shared/schemas/me';
 import { useUnreadCount } from '../features/conversations/api';
 import { useInvitationCount } from '../features/groups/api';
@@ -170,12 +171,12 @@ export function Navbar({ user }: { user: Me | null }) {
               </NavLink>
             </li>
           ))}
-          {user?.emailVerified && user.termsAccepted ? (
+          {user && can(user, 'product.use', null) ? (
             <li>
               <MessagesLink user={user} />
             </li>
           ) : null}
-          {user?.isModerator ? (
+          {can(user, 'moderation.moderate', null) ? (
             <li>
               <NavLink to="/moderation" className={({ isActive }) => (isActive ? styles.active : '')}>
                 Moderation

@@ -1,4 +1,5 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { can } from '../../../shared/authorization';
 import type { ReportReason } from '../../../shared/moderation';
 import type {
   ContactShare,
@@ -20,7 +21,7 @@ export const conversationKeys = {
   blocks: ['conversations', 'blocks'] as const,
 };
 
-const mayTalk = (user: Me | null) => Boolean(user?.emailVerified && user.termsAccepted);
+const mayTalk = (user: Me | null) => can(user, 'product.use', null);
 
 /** The unread count for the navigation; the live stream keeps it current (live.ts). */
 export function useUnreadCount(user: Me | null) {

@@ -1,6 +1,7 @@
 import { type InfiniteData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiUrl } from '../../../shared/api-contract';
+import { can } from '../../../shared/authorization';
 import { conversationMessages as cm } from '../../../shared/conversation-messages';
 import type { ConversationPage, ConversationView, MessageView } from '../../../shared/schemas/conversations';
 import type { Me } from '../../../shared/schemas/me';
@@ -50,7 +51,7 @@ function takeMessage(queryClient: QueryClient, conversationId: string, message: 
 export function LiveUpdates({ user }: { user: Me | null }) {
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
-  const enabled = Boolean(user?.emailVerified && user.termsAccepted);
+  const enabled = can(user, 'product.use', null);
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | undefined;

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { can, type GroupPlace, type Viewer } from '../../../shared/authorization';
 import { ACADEMIC_YEAR_LABELS, GENDER_LABELS } from '../../../shared/options';
 import type { GroupMemberView } from '../../../shared/schemas/groups';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -8,12 +9,14 @@ import { instagramLink, phoneLink } from '../../common/contact-links';
 import { EmailLink } from '../../common/EmailLink';
 import { dayText } from '../../common/posting-text';
 import { useClock } from '../../shell/clock';
+import { useSession } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { showNotice } from '../../ui/Notice';
 import { type MemberAction, useLeaveGroup, useMemberAction } from './api';
 import styles from './Groups.module.css';
-import { GROUP_ROLE_LABELS, MEMBER_STATE_LABELS, memberControls } from './group-rules';
+import { GROUP_ROLE_LABELS, MEMBER_STATE_LABELS } from './labels';
+import { memberControls } from './member-controls';
 
 /** A failure as the server worded it: 'Title: message'. */
 function failureText(error: unknown): string {
@@ -120,11 +123,15 @@ function ResultLine({ result }: { result: { ok: boolean; text: string } | null }
 }
 
 function ManageRow({
+  viewer,
+  group,
   member,
   now,
   onAction,
   busy,
 }: {
+  viewer: Viewer | null;
+  group: GroupPlace;
   member: GroupMemberView;
   now: Date;
   onAction: (member: GroupMemberView, action: MemberAction) => void;
@@ -133,7 +140,7 @@ function ManageRow({
   const clock = useClock();
   const typed = member.typed;
   if (!typed) return null;
-  const controls = memberControls('admin', member, now);
+  const controls = memberControls(viewer, group, member, now);
   const name = typed.state === 'joined' ? member.name : typed.name;
   const reasonId = `invite-reason-${member.id}`;
   const buttons: ReactNode[] = [];
@@ -240,7 +247,7 @@ function ManageRow({
 }
 
 /** The admin's 'Manage group': each member's invitation and role, and handing the group over. */
-function ManageGroup({ posting }: { posting: PostingDetail }) {
+function ManageGroup({ viewer, posting }: { viewer: Viewer | null; posting: PostingDetail }) {
   const act = useMemberAction(posting.id);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -322,7 +329,15 @@ function ManageGroup({ posting }: { posting: PostingDetail }) {
       ) : (
         <ul className={styles.manageList}>
           {rows.map((member) => (
-            <ManageRow key={member.id} member={member} now={now} busy={act.isPending} onAction={onAction} />
+            <ManageRow
+              key={member.id}
+              viewer={viewer}
+              group={posting}
+              member={member}
+              now={now}
+              busy={act.isPending}
+              onAction={onAction}
+            />
           ))}
         </ul>
       )}
@@ -378,7 +393,7 @@ export function LeaveGroup({ postingId, place }: { postingId: string; place: str
  * viewer may do with it.
  */
 export function GroupMembers({ posting, place }: { posting: PostingDetail; place: string }) {
-  const joinedMember = posting.viewerRole === 'member' || posting.viewerRole === 'coadmin';
+  const viewer = useSession().user;
   return (
     <>
       <section className={styles.section} aria-labelledby="members-heading">
@@ -388,9 +403,9 @@ export function GroupMembers({ posting, place }: { posting: PostingDetail; place
             <MemberCard key={member.id} member={member} />
           ))}
         </ul>
-        {joinedMember ? <LeaveGroup postingId={posting.id} place={place} /> : null}
+        {can(viewer, 'group.leave', posting) ? <LeaveGroup postingId={posting.id} place={place} /> : null}
       </section>
-      {posting.viewerRole === 'admin' ? <ManageGroup posting={posting} /> : null}
+      {can(viewer, 'group.seeTypedMembers', posting) ? <ManageGroup viewer={viewer} posting={posting} /> : null}
     </>
   );
 }

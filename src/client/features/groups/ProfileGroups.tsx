@@ -13,8 +13,8 @@ import fieldStyles from '../../ui/FormField.module.css';
 import { useMyGroups, useMyInvitations, useSaveSharing, useSharing } from './api';
 import { LeaveGroup } from './GroupMembers';
 import styles from './Groups.module.css';
-import { GROUP_ROLE_LABELS } from './group-rules';
 import { InvitationAnswers, Refusal } from './InvitationPage';
+import { GROUP_ROLE_LABELS } from './labels';
 import { type SharingFormValues, sharingFormValues, sharingFromForm, sharingProblems } from './sharing-rules';
 
 /** Once `ready`, the section the address names (#id) is scrolled to and focused (e-mails link there). */

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { can } from '../../../shared/authorization';
 import type { Sharing } from '../../../shared/schemas/groups';
 import type { Me } from '../../../shared/schemas/me';
 import { api } from '../../api/client';
@@ -33,7 +34,7 @@ export function useInvitationCount(user: Me | null) {
   return useQuery({
     queryKey: groupKeys.invitationCount,
     queryFn: ({ signal }) => api.get('/api/me/invitations/count', { signal }),
-    enabled: Boolean(user?.emailVerified && user.termsAccepted),
+    enabled: can(user, 'invitation.answer', null),
     refetchInterval: 60_000,
     staleTime: 30_000,
   });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Viewer } from '../../../shared/authorization';
 import { type GroupMemberView, groupMessages, type TypedMemberView } from '../../../shared/schemas/groups';
-import { inviteButton, memberControls, NO_ADDRESS } from './group-rules';
+import { inviteButton, memberControls, NO_ADDRESS } from './member-controls';
 import { sharingFormValues, sharingFromForm, sharingProblems } from './sharing-rules';
 
 const now = new Date('2026-11-26T12:00:00Z');
+const viewer: Viewer = { id: 'me', emailVerified: true, termsAccepted: true, isModerator: false };
+const as = (viewerRole: 'admin' | 'coadmin' | 'member' | null) => ({ viewerRole });
 const typed = (overrides: Partial<TypedMemberView> = {}): TypedMemberView => ({
   state: 'not-invited',
   name: 'Jane Doe',
@@ -53,26 +56,42 @@ describe('the invitation button of a member row', () => {
 
 describe('what the viewer may do to a member', () => {
   it('gives the admin invitations for members who have not joined, roles and removal for those who did', () => {
-    expect(memberControls('admin', member(), now)).toMatchObject({ withdraw: false, remove: false, role: null });
-    expect(memberControls('admin', member({ typed: typed({ state: 'invited' }) }), now).withdraw).toBe(true);
+    expect(memberControls(viewer, as('admin'), member(), now)).toMatchObject({
+      withdraw: false,
+      remove: false,
+      role: null,
+    });
+    expect(memberControls(viewer, as('admin'), member({ typed: typed({ state: 'invited' }) }), now).withdraw).toBe(
+      true,
+    );
     const joined = member({ joined: true, typed: typed({ state: 'joined' }) });
-    expect(memberControls('admin', joined, now)).toEqual({
+    expect(memberControls(viewer, as('admin'), joined, now)).toEqual({
       invite: null,
       withdraw: false,
       remove: true,
       role: 'coadmin',
       handOver: true,
     });
-    expect(memberControls('admin', { ...joined, role: 'coadmin' }, now).role).toBe('member');
+    expect(memberControls(viewer, as('admin'), { ...joined, role: 'coadmin' }, now).role).toBe('member');
   });
 
   it('gives nobody else anything, nor the admin anything on their own row', () => {
     const joined = member({ joined: true, typed: typed({ state: 'joined' }) });
     for (const role of ['coadmin', 'member', null] as const) {
-      expect(memberControls(role, joined, now)).toMatchObject({ invite: null, remove: false, role: null });
+      expect(memberControls(viewer, as(role), joined, now)).toMatchObject({ invite: null, remove: false, role: null });
     }
-    expect(memberControls('admin', member({ role: 'admin', isYou: true }), now).invite).toBeNull();
-    expect(memberControls('admin', member({ typed: null }), now).invite).toBeNull();
+    expect(memberControls(viewer, as('admin'), member({ role: 'admin', isYou: true }), now).invite).toBeNull();
+    expect(memberControls(viewer, as('admin'), member({ typed: null }), now).invite).toBeNull();
+  });
+
+  it('gives the admin nothing before they may use the product (terms not accepted)', () => {
+    const joined = member({ joined: true, typed: typed({ state: 'joined' }) });
+    expect(memberControls({ ...viewer, termsAccepted: false }, as('admin'), joined, now)).toMatchObject({
+      invite: null,
+      remove: false,
+      role: null,
+      handOver: false,
+    });
   });
 });
 

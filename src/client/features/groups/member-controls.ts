@@ -1,22 +1,11 @@
 /**
- * Pure rules of the detail view's group (issue 23): what each member row offers whom. The server
- * decides; these only mirror it so the UI offers what will work. Types only from the shared
- * schemas: the detail view's first load carries no zod (decision 0009).
+ * What each member row of the detail view's 'Manage group' offers (issue 23): who may invite,
+ * remove, change roles and hand over is the shared vocabulary's to say (src/shared/authorization.ts),
+ * as on the server; what is left here is which of those a row's state makes sense for. Types only
+ * from the shared schemas: the detail view's first load carries no zod (decision 0009).
  */
-import type { GroupMemberView, GroupRole, MemberState, TypedMemberView } from '../../../shared/schemas/groups';
-
-export const MEMBER_STATE_LABELS: Record<MemberState, string> = {
-  'not-invited': 'Not invited',
-  invited: 'Invited',
-  joined: 'Joined',
-  declined: 'Declined',
-};
-
-export const GROUP_ROLE_LABELS: Record<GroupRole, string> = {
-  admin: 'Administrator',
-  coadmin: 'Co-admin',
-  member: 'Member',
-};
+import { can, type GroupPlace, type Viewer } from '../../../shared/authorization';
+import type { GroupMemberView, TypedMemberView } from '../../../shared/schemas/groups';
 
 /** The invitation button of a member row, for the admin: what it says and why it may be off. */
 export interface InviteButton {
@@ -60,15 +49,21 @@ export interface MemberControls {
 
 const NONE: MemberControls = { invite: null, withdraw: false, remove: false, role: null, handOver: false };
 
-/** Only the admin manages members; a co-admin edits the posting and its status but not the group. */
-export function memberControls(viewerRole: GroupRole | null, member: GroupMemberView, now: Date): MemberControls {
-  if (viewerRole !== 'admin' || member.role === 'admin' || member.isYou || !member.typed) return NONE;
+/** The controls of one row: none on the admin's own row, nor on one without what the admin typed. */
+export function memberControls(
+  viewer: Viewer | null,
+  group: GroupPlace,
+  member: GroupMemberView,
+  now: Date,
+): MemberControls {
+  if (member.role === 'admin' || member.isYou || !member.typed) return NONE;
   const joined = member.typed.state === 'joined';
+  const invites = can(viewer, 'group.invite', group);
   return {
-    invite: inviteButton(member.typed, now),
-    withdraw: member.typed.state === 'invited',
-    remove: joined,
-    role: joined ? (member.role === 'coadmin' ? 'member' : 'coadmin') : null,
-    handOver: joined,
+    invite: invites ? inviteButton(member.typed, now) : null,
+    withdraw: invites && member.typed.state === 'invited',
+    remove: joined && can(viewer, 'group.remove', group),
+    role: joined && can(viewer, 'group.setRole', group) ? (member.role === 'coadmin' ? 'member' : 'coadmin') : null,
+    handOver: joined && can(viewer, 'group.handOver', group),
   };
 }

@@ -15,7 +15,7 @@ import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
 import { useSendPing } from './api';
 import styles from './Pings.module.css';
-import { pingBlockedReason } from './ping-rules';
+import { pingRefusalText } from './ping-refusal-text';
 
 type Outcome = { kind: 'sent' } | { kind: 'failed'; title: string; message: string; retry: boolean };
 
@@ -126,7 +126,7 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
     heading: useId(),
   };
   const clock = useClock();
-  const blocked = pingBlockedReason(posting, clock.zone);
+  const blocked = pingRefusalText(session.user, posting, clock.zone);
   const email = session.user?.email ?? '';
   const [params, setParams] = useSearchParams();
   const location = useLocation();

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { viewerRefusal } from '../../../shared/authorization';
 import { pingPage } from '../../../shared/list-pages';
 import type { Me } from '../../../shared/schemas/me';
 import type { PingAnswer } from '../../../shared/schemas/ping';
@@ -62,7 +63,8 @@ export function useAwaitingCount(user: Me | null) {
   return useQuery({
     queryKey: pingKeys.awaiting,
     queryFn: ({ signal }) => api.get('/api/pings/awaiting-count', { signal }),
-    enabled: Boolean(user?.emailVerified && user.termsAccepted),
+    // Members who may answer pings at all: which ones are theirs, the server says.
+    enabled: viewerRefusal(user, 'ping.answer') === null,
     refetchInterval: 60_000,
     staleTime: 30_000,
   });

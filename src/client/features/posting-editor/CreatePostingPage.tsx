@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { can } from '../../../shared/authorization';
 import { pageAddress } from '../../../shared/page-addresses';
 import { api } from '../../api/client';
+import { useSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
 import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from './index';
 import styles from './PostingForm.module.css';
@@ -21,16 +23,16 @@ export function Component() {
     retry: false,
   });
   const posting = existing.data;
-  const coadmin = posting?.viewerRole === 'coadmin';
+  const viewer = useSession().user;
 
   return (
     <div className="page">
       <h1>{editing ? 'Edit Posting' : 'Create Posting'}</h1>
-      {editing && posting && (posting.viewerIsAdmin || coadmin) ? (
+      {editing && posting && can(viewer, 'posting.changeStatus', posting) ? (
         <section className={styles.manage} aria-label="Manage posting">
           <StatusControl postingId={posting.id} status={posting.status} mayChange />
           {/* A co-admin edits and changes the status; only the administrator deletes. */}
-          {posting.viewerIsAdmin ? (
+          {can(viewer, 'posting.delete', posting) ? (
             <DeletePostingButton
               postingId={posting.id}
               label="Delete posting"

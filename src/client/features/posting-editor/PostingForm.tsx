@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { can } from '../../../shared/authorization';
 import { messages } from '../../../shared/messages';
 import { createPostingSchema, type PostingWrite } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -76,7 +77,9 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   // Fill the form once the posting (edit) or the account (create) is known.
   const loaded = existing.data;
-  const coadminEditing = Boolean(loaded && !loaded.viewerIsAdmin && loaded.viewerRole === 'coadmin');
+  const mayEdit = loaded !== undefined && can(account, 'posting.edit', loaded);
+  // A co-admin's edit leaves the member rows and the admin's details as they are (the server too).
+  const coadminEditing = mayEdit && !can(account, 'group.editMembers', loaded);
   coadminRef.current = coadminEditing;
   const memberValues = watch('members');
   useEffect(() => {
@@ -142,7 +145,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
       </p>
     );
   }
-  if (editing && (existing.isError || (loaded && !loaded.viewerIsAdmin && !coadminEditing))) {
+  if (editing && (existing.isError || (loaded && !mayEdit))) {
     const message =
       existing.error instanceof ApiError
         ? existing.error.message

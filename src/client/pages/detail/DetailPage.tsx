@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { can } from '../../../shared/authorization';
 import { messages } from '../../../shared/messages';
 import { ACADEMIC_YEAR_LABELS, UTILITIES_LABELS } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
@@ -20,6 +21,7 @@ import { Carousel, type Slide } from '../../features/postings/Carousel';
 import { ShareButton } from '../../features/postings/ShareButton';
 import { useClock } from '../../shell/clock';
 import { useCollege } from '../../shell/config-context';
+import { useSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from './DetailPage.module.css';
@@ -86,8 +88,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
   const start = dateText(posting.rentStart);
   const end = dateText(posting.rentEnd);
   const admin = posting.adminContact;
-  /** The admin and co-admins edit the posting and its status; only the admin deletes it. */
-  const manages = posting.viewerIsAdmin || posting.viewerRole === 'coadmin';
+  const viewer = useSession().user;
 
   if (editing) {
     return <PostingForm postingId={posting.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />;
@@ -114,7 +115,7 @@ function Detail({ posting }: { posting: PostingDetail }) {
           {posting.viewerIsAdmin ? null : (
             <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} showLabel />
           )}
-          {manages ? (
+          {can(viewer, 'posting.edit', posting) ? (
             <button
               type="button"
               className={`${buttonStyles.button} ${buttonStyles.secondary}`}
@@ -123,11 +124,10 @@ function Detail({ posting }: { posting: PostingDetail }) {
               Edit
             </button>
           ) : null}
-          {posting.viewerIsAdmin ? (
+          {can(viewer, 'posting.delete', posting) ? (
             <DeletePostingButton postingId={posting.id} onDeleted={() => navigate('/postings', { replace: true })} />
-          ) : (
-            <ReportPosting postingId={posting.id} place={place} />
-          )}
+          ) : null}
+          {can(viewer, 'posting.report', posting) ? <ReportPosting postingId={posting.id} place={place} /> : null}
         </div>
       </header>
       <PostingNotices posting={posting} />
@@ -136,7 +136,11 @@ function Detail({ posting }: { posting: PostingDetail }) {
         <Carousel slides={slides} label={`Images of ${place}`} />
         <div className={styles.facts}>
           <div className={styles.statusRow}>
-            <StatusControl postingId={posting.id} status={posting.status} mayChange={manages} />
+            <StatusControl
+              postingId={posting.id}
+              status={posting.status}
+              mayChange={can(viewer, 'posting.changeStatus', posting)}
+            />
           </div>
           <p className={styles.sizes}>
             <strong>{posting.aimInteger} Total</strong>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { can, refusal } from '../../../shared/authorization';
 import { messages } from '../../../shared/messages';
 import type { Me, MeResponse } from '../../../shared/schemas/me';
 import { ApiError } from '../../api/client';
@@ -204,6 +205,7 @@ export function Component() {
   const session = useSession();
   if (session.status !== 'signedIn') return null;
   const { user } = session;
+  const member = can(user, 'product.use', null);
   return (
     <div className={styles.page}>
       <div className={styles.header}>
@@ -211,28 +213,28 @@ export function Component() {
         <SignOutButton />
       </div>
       <p className={styles.greeting}>{messages.auth.greeting(user.name.trim() || user.email)}</p>
-      {user.emailVerified ? null : <VerificationNotice user={user} />}
-      <ProfileNav member={user.emailVerified && user.termsAccepted} />
+      {refusal(user, 'product.use', null) === 'unverified' ? <VerificationNotice user={user} /> : null}
+      <ProfileNav member={member} />
       {user.emailVerified && ProfilePostingLists ? <ProfilePostingLists /> : null}
-      {user.emailVerified && user.termsAccepted ? (
+      {member ? (
         <Suspense fallback={<p role="status">{messages.loading}</p>}>
           <InvitationsSection />
           <MyGroupsSection />
           <SharingSection />
         </Suspense>
       ) : null}
-      {user.emailVerified && user.termsAccepted ? <LifestyleSection name={user.name.trim() || user.email} /> : null}
-      {user.emailVerified && user.termsAccepted ? (
+      {member ? <LifestyleSection name={user.name.trim() || user.email} /> : null}
+      {member ? (
         <Suspense fallback={<p role="status">{messages.loading}</p>}>
           <SavedSearchList />
         </Suspense>
       ) : null}
-      {user.emailVerified && user.termsAccepted ? (
+      {member ? (
         <Suspense fallback={null}>
           <PingInbox />
         </Suspense>
       ) : null}
-      {user.emailVerified && user.termsAccepted ? (
+      {member ? (
         <Suspense fallback={null}>
           <MessageSettingsSection />
         </Suspense>
