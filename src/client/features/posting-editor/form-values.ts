@@ -1,3 +1,4 @@
+import { can, type Viewer } from '../../../shared/authorization';
 import type { GroupMemberView, GroupRole } from '../../../shared/schemas/groups';
 import { blankMember, type PostingInput, type PostingMemberInput } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -74,11 +75,11 @@ export function newPostingValues(account: { name: string; email: string } | null
 /** An existing posting as form values (edit mode). */
 export function postingValues(
   detail: PostingDetail,
-  account: { name: string; email: string } | null,
+  account: (Viewer & { name: string; email: string }) | null,
 ): PostingFormValues {
   const admin = detail.adminContact;
   // A co-admin edits the administrator's posting: its admin fields stay the administrator's.
-  account = detail.viewerIsAdmin ? account : null;
+  account = can(account, 'group.editMembers', detail) ? account : null;
   // The admin edits what they typed (`typed`); the id keeps each row's invitation or membership.
   const groupMembers = detail.members;
   const members = groupMembers.map(memberRow);
