@@ -149,7 +149,7 @@ const ok = (status = 200): Outcome => ({ status });
 const refused = (status: number, code: string): Outcome => ({ status, code });
 const UNAUTHORIZED = refused(401, 'UNAUTHORIZED');
 
-/** requireMember: signed in, verified, terms accepted; then what the member and the owner get. */
+/** A member's action (guard): signed in, verified, terms accepted; then what the member and the owner get. */
 const membersOnly = (other: Outcome, owner: Outcome = other): Record<CallerKind, Outcome> => ({
   anonymous: UNAUTHORIZED,
   unverified: refused(403, 'EMAIL_NOT_VERIFIED'),
@@ -160,7 +160,7 @@ const membersOnly = (other: Outcome, owner: Outcome = other): Record<CallerKind,
   expiredSession: UNAUTHORIZED,
 });
 
-/** requireSignedIn: any live session. */
+/** One's own account (guard('account.own')): any live session. */
 const signedIn = (outcome: Outcome): Record<CallerKind, Outcome> => ({
   anonymous: UNAUTHORIZED,
   unverified: outcome,

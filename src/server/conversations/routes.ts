@@ -280,6 +280,6 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
         response: { 200: z.strictObject({ done: z.literal(true) }), ...problemAnswers },
       },
     },
-    async (request) => service.dismissReport(viewerOf(request), request.params.id),
+    async (request) => service.dismissReport(request.params.id),
   );
 };

@@ -1,6 +1,6 @@
 /**
  * HTTP of groups (issue 23): invitations, the viewer's groups and sharing, and the admin's member
- * management. Routes only translate HTTP; the rules are in service.ts, who may do what in policy.ts.
+ * management. Routes only translate HTTP; the rules are in service.ts, who may do what in src/shared/authorization.ts.
  */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

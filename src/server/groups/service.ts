@@ -3,7 +3,7 @@
  * the member rows saved with a posting (roster.ts), invitation links and the invited student's
  * answers (invitations.ts), the admin's member management (member-management.ts), a student's own
  * groups (membership.ts), what each member shares (sharing.ts), and what an account's deletion does
- * to its groups (account-deletion.ts). Who may do what is decided in policy.ts.
+ * to its groups (account-deletion.ts). Who may do what is decided in src/shared/authorization.ts.
  */
 
 import type { Executor } from '../db/client';

@@ -21,7 +21,6 @@ import {
   REPORT_REASONS,
   type ReportReason,
 } from '../../shared/schemas/moderation';
-import { guardError } from '../auth/guard';
 import type { Viewer } from '../auth/session';
 import { type AppConfig, moderatorCheck } from '../config';
 import type { Database } from '../db/client';
@@ -46,12 +45,6 @@ export function createModerationService({ db, config }: { db: Database; config: 
   const isModerator = moderatorCheck(config);
   const { productName } = config.college;
   const detailUrl = (id: string) => `${config.publicUrl}${pageAddress.posting(id)}`;
-
-  function requireModerator(viewer: Viewer): void {
-    if (!can(viewer, 'moderation.moderate', null)) {
-      throw guardError('not-moderator', { notModerator: moderationMessages.notModerator });
-    }
-  }
 
   async function report(
     viewer: Viewer,
@@ -94,8 +87,8 @@ export function createModerationService({ db, config }: { db: Database; config: 
     });
   }
 
-  async function queue(viewer: Viewer): Promise<{ items: QueueItem[] }> {
-    requireModerator(viewer);
+  /** The queue; the route's guard admits moderators only. */
+  async function queue(): Promise<{ items: QueueItem[] }> {
     const rows = await q.listQueue(db, QUEUE_LIMIT);
     const reports = await q.openReportsOf(
       db,
@@ -140,8 +133,8 @@ export function createModerationService({ db, config }: { db: Database; config: 
     return { items };
   }
 
-  async function audit(viewer: Viewer): Promise<{ items: AuditEntry[] }> {
-    requireModerator(viewer);
+  /** The audit; the route's guard admits moderators only. */
+  async function audit(): Promise<{ items: AuditEntry[] }> {
     const rows = await q.listActions(db, AUDIT_LIMIT);
     return {
       items: rows.map((row) => ({
@@ -163,7 +156,6 @@ export function createModerationService({ db, config }: { db: Database; config: 
     action: 'dismiss' | 'hide' | 'suspend',
     reason: string,
   ): Promise<{ done: true }> {
-    requireModerator(viewer);
     if (!isUuid(postingId)) throw postingNotFound();
     if (action !== 'dismiss' && reason.length === 0) {
       throw new AppError(400, 'VALIDATION_FAILED', messages.api.badRequest.title, moderationMessages.reasonRequired, [

@@ -4,7 +4,7 @@ import type { PingStatus, PostingStatus } from '../../shared/options';
 import type { GroupRole } from '../../shared/schemas/groups';
 import { type Executor, queryRows } from '../db/client';
 
-/** The viewer's role in the ping's group through their joined row (policy.ts decides what it allows). */
+/** The viewer's role in the ping's group through their joined row (src/shared/authorization.ts decides what it allows). */
 const joinedRoleOf = (viewerId: string) =>
   sql`(SELECT m.role FROM posting_member m
       WHERE m.posting_id = g.posting_id AND m.user_id = ${viewerId} AND m.state = 'joined' LIMIT 1)`;
