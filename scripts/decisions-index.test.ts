@@ -108,14 +108,16 @@ describe('the decision records and their index', () => {
 
   it('fails when a record amends another that does not say so', () => {
     const dir = copy();
-    edit(dir, '0027-conversations-live-events-and-deleted-senders.md', (text) =>
-      text.replace(/^(Date: \S+ · Status: accepted).*$/m, '$1'),
-    );
+    // 0014 is amended by 0023 alone: its status and index entry lose the 'amended by'.
+    edit(dir, '0014-saved-search-alerts.md', (text) => text.replace(/^(Date: \S+ · Status: accepted).*$/m, '$1'));
     edit(dir, 'README.md', (text) =>
-      text.replace(/(\[Conversations: [^\n]*\| 2026-11-26 \| )accepted; amended by [^|]*\|/, '$1accepted |'),
+      text.replace(
+        /(\[Saved searches and alerts: [^\n]*\| 2026-11-23 \| )accepted; amended by [^|]*\|/,
+        '$1accepted |',
+      ),
     );
     expect(checkDecisionRecords(dir)).toEqual([
-      "0031-one-student-cannot-take-the-site-down.md amends 0027, but 0027-conversations-live-events-and-deleted-senders.md's status does not say 'amended by 0031'.",
+      "0023-private-data-dir-redacted-logs-hidden-postings-and-dated-links.md amends 0014, but 0014-saved-search-alerts.md's status does not say 'amended by 0023'.",
     ]);
   });
 
