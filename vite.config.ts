@@ -54,7 +54,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // The new-password fields (sign-up, reset) stay out: every other page would carry them.
                   // The plain forms' pieces (issue 31) are in: most pages have a form.
                   name: 'core',
-                  test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|use-page-title|FormNotice\.|scripts-ready)|ui[\\/](Notice|Field|Button|FormField|light-form)|api[\\/])|src[\\/]shared[\\/](messages|options|api-error|page-answers|form-posts)\.ts/,
+                  // The messages are the first load's part (first-load-messages.ts); the rest go with the shell.
+                  test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|drawing|use-page-title|FormNotice\.|scripts-ready)|ui[\\/](Notice|Field|Button|FormField|light-form|lazy-part)|api[\\/])|src[\\/]shared[\\/](first-load-messages|routes|options|api-error|page-answers|form-posts)\.ts/,
                 },
                 {
                   // The account pages' shared pieces (sign-in, sign-up, reset, the profile's account
@@ -66,7 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // The main layout's pieces and the server-state cache every page under it uses,
                   // in one file beside the layout's own chunk.
                   name: 'shell',
-                  test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](ui[\\/]format-en-us|app[\\/](Navbar|Footer|SessionWatcher|query-client)|shell[\\/](first-backdrop|posting-keys|clock)|features[\\/]pings[\\/]api)|src[\\/]shared[\\/]schemas[\\/]filter-params\.ts/,
+                  test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/](ui[\\/]format-en-us|app[\\/](Navbar|Footer|SessionWatcher|query-client)|shell[\\/](first-backdrop|clock)|features[\\/]pings[\\/]api)|src[\\/]shared[\\/](messages|query-keys|schemas[\\/]filter-params)\.ts/,
                 },
                 {
                   // A posting card and what it draws (the search, the profile's lists, the detail view's

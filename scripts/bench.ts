@@ -24,10 +24,11 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client';
 import { user } from '../src/server/db/schema';
-import { firstPaintPaths } from '../src/server/http/page-data';
 import type { AlertPosting } from '../src/server/saved-searches/queries';
 import { activeQuestions } from '../src/shared/lifestyle';
 import { matchesFilters } from '../src/shared/matching';
+import { loadAddress, pageLoads, STORE_LOADS } from '../src/shared/page-loads';
+import { matchRoute, ROUTES } from '../src/shared/routes';
 import type { SearchFilters } from '../src/shared/schemas/filters';
 import { assignBulkGroups, insertBulkPostings, insertBulkProfiles } from './lib/bulk-postings';
 import { insertBulkSavedSearches } from './lib/bulk-saved-searches';
@@ -66,7 +67,14 @@ const TARGETS = [
   {
     name: "/postings' answers",
     path: '/postings?location=oncampus',
-    sequence: firstPaintPaths('/postings', new URLSearchParams('location=oncampus'), true),
+    sequence: [
+      STORE_LOADS.config,
+      STORE_LOADS.me,
+      ...pageLoads(matchRoute('/postings')?.route ?? ROUTES[0], {
+        params: {},
+        search: new URLSearchParams('location=oncampus'),
+      }),
+    ].map(loadAddress),
     uncached: false,
   },
   { name: 'posting answer', path: '/api/postings/{posting}', uncached: false },

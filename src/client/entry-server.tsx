@@ -1,120 +1,89 @@
 /**
- * The server's drawing of a page (decision 0029): the same components as the browser's entry
- * (main.tsx), drawn to HTML from the API answers the server has already fetched for the page
- * (decision 0019). Built by `vite build --ssr` into dist/server and loaded by
- * src/server/http/page-drawing.ts; the browser then hydrates what it drew.
+ * The server's drawing of a page (decisions 0029 and 0039): the same components as the browser's
+ * entry (main.tsx), drawn once to HTML from a query cache of its own, filled first by the route's
+ * loads (src/shared/page-loads.ts) with the answers the server gives in process. Built by
+ * `vite build --ssr` into dist/server and loaded by src/server/http/page-drawing.ts; the browser
+ * then hydrates what it drew. Nothing here outlives a drawing: each has its own cache, session,
+ * configuration and clock (shell/drawing.ts), so drawings in one process do not wait on each other.
  */
-import { dehydrate, type Query } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { DrawnPage } from '../shared/drawn-page';
-import { CONFIG_PATH, ME_PATH } from '../shared/page-answers';
+import type { DrawnPage, PageAnswer } from '../shared/drawn-page';
+import { loadAddress, pageLoads, STORE_LOADS } from '../shared/page-loads';
+import { matchRoute } from '../shared/routes';
 import type { PublicConfig } from '../shared/schemas/college';
 import type { MeResponse } from '../shared/schemas/me';
-import { provideServerAnswers } from './api/page-answers';
-import { queryClient } from './app/query-client';
+import { newQueryClient } from './app/query-client';
 import { AppRoutes, preloadRoute, retryPage } from './app/router';
-import { accessFor, decideAccess } from './shell/access';
-import { setDrawnAt } from './shell/clock';
-import { ConfigProvider, setLoadedConfig } from './shell/config-context';
-import { SESSION_QUERY_KEY, sessionStateOf, setSession } from './shell/session';
+import { decideAccess } from './shell/access';
+import { ConfigProvider } from './shell/config-context';
+import { type Drawing, DrawingContext } from './shell/drawing';
+import { sessionStateOf } from './shell/session';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { preloadLazyParts } from './ui/lazy-part';
 
-/**
- * Rounds of "draw, then fetch what the drawing asked for and load the code it waited for": a query
- * that waits on another's answer, a lazy part inside a page.
- */
-const ROUNDS = 5;
-/** A Suspense boundary renderToString left to the browser (its code was not there yet). */
+/** A Suspense boundary renderToString left to the browser (code that was not there). */
 const UNFINISHED = '<!--$!-->';
 
-function app(url: string) {
+function app(url: string, drawing: Drawing) {
   return (
-    <StrictMode>
-      <ConfigProvider>
-        <StaticRouter location={url}>
-          <ErrorBoundary onRetry={retryPage}>
-            <AppRoutes />
-          </ErrorBoundary>
-        </StaticRouter>
-      </ConfigProvider>
-    </StrictMode>
+    <DrawingContext value={drawing}>
+      <StrictMode>
+        <ConfigProvider>
+          <StaticRouter location={url}>
+            <ErrorBoundary onRetry={retryPage}>
+              <AppRoutes />
+            </ErrorBoundary>
+          </StaticRouter>
+        </ConfigProvider>
+      </StrictMode>
+    </DrawingContext>
   );
 }
 
-/** A query the drawing asked for and has not fetched (on the server its observers never subscribe). */
-const waiting = (query: Query) =>
-  query.state.status === 'pending' &&
-  query.state.fetchStatus === 'idle' &&
-  (query.options as { enabled?: unknown }).enabled !== false;
-
 /**
- * The modules' stores (the college, the session, the query cache) are the browser's, one per
- * page; on the server one drawing at a time has them. Drawing is all on this thread anyway, and
- * between its steps only answers already in memory are awaited.
+ * Draws the page at `url` (its path and query) for the visitor `answer` answers for: the stores'
+ * answers and the route's loads first, side by side with the page's code, then one drawing.
  */
-let queue: Promise<unknown> = Promise.resolve();
-
-export function drawPage(url: string, answers: Readonly<Record<string, unknown>>): Promise<DrawnPage> {
-  const turn = queue.then(() => drawAlone(url, answers));
-  queue = turn.catch(() => undefined);
-  return turn;
-}
-
-async function drawAlone(url: string, answers: Readonly<Record<string, unknown>>): Promise<DrawnPage> {
-  const config = answers[CONFIG_PATH] as PublicConfig | undefined;
-  const me = answers[ME_PATH] as MeResponse | undefined;
-  if (!config || !me) return { kind: 'notDrawn' };
-  const pathname = new URL(url, 'http://page').pathname;
-  const decision = decideAccess(accessFor(pathname), sessionStateOf(me));
-  if (decision.kind === 'terms') return { kind: 'notDrawn' };
+export async function drawPage(url: string, answer: PageAnswer): Promise<DrawnPage> {
+  const address = new URL(url, 'http://page');
+  const [config, me] = (await Promise.all([answer(STORE_LOADS.config), answer(STORE_LOADS.me)])) as [
+    PublicConfig | undefined,
+    MeResponse | undefined,
+  ];
+  if (!config || !me) return { kind: 'notDrawn', stores: {} };
+  // The browser's two stores start from these (src/client/api/page-answers.ts), drawn or not.
+  const stores = { [loadAddress(STORE_LOADS.config)]: config, [loadAddress(STORE_LOADS.me)]: me };
+  const matched = matchRoute(address.pathname);
+  if (!matched) return { kind: 'notDrawn', stores };
+  const decision = decideAccess(matched.route.access, sessionStateOf(me));
+  if (decision.kind === 'terms') return { kind: 'notDrawn', stores };
   if (decision.kind === 'redirect') {
     // The browser's guard carries router state the server cannot (the invitation to come back to,
     // why an unverified account lands on its profile): it decides those itself.
-    const carriesState = decision.because !== undefined || pathname.startsWith('/invitations/');
-    return carriesState ? { kind: 'notDrawn' } : { kind: 'redirect', to: decision.to };
+    const carriesState = decision.because !== undefined || address.pathname.startsWith('/invitations/');
+    return carriesState ? { kind: 'notDrawn', stores } : { kind: 'redirect', to: decision.to };
   }
 
-  provideServerAnswers(answers);
+  const queryClient = newQueryClient();
+  const missing: string[] = [];
+  const loads = pageLoads(matched.route, { params: matched.params, search: address.searchParams });
+  await Promise.all([
+    ...loads.map(async (load) => {
+      const data = await answer(load);
+      // What the visitor may not have, or what is not there, is the browser's to ask for and show.
+      if (data === undefined) missing.push(loadAddress(load));
+      else queryClient.setQueryData(load.queryKey, load.infinite ? { pages: [data], pageParams: [null] } : data);
+    }),
+    preloadRoute(address.pathname).then(preloadLazyParts),
+  ]);
   const drawnAt = Date.now();
-  setDrawnAt(drawnAt);
-  setLoadedConfig(config);
-  setSession(me);
+  const html = renderToString(app(url, { config, me, clock: { now: drawnAt, zone: 'utc' }, queryClient }));
+  // All code is loaded beforehand: a boundary left unfinished is a page the browser draws itself.
+  if (html.includes(UNFINISHED)) return { kind: 'notDrawn', stores };
+  const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
   queryClient.clear();
-  try {
-    await preloadRoute(pathname);
-    // The page is the first drawing that asked for nothing more; a page still asking after the
-    // last round is left to the browser (what the server drew would not be what the cache holds).
-    let html: string | undefined;
-    const unanswered = new Set<string>();
-    for (let round = 0; round < ROUNDS; round++) {
-      const drawn = renderToString(app(url));
-      const asked = queryClient
-        .getQueryCache()
-        .findAll()
-        .filter((query) => waiting(query) && !unanswered.has(query.queryHash));
-      if (asked.length === 0 && !drawn.includes(UNFINISHED)) {
-        html = drawn;
-        break;
-      }
-      await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
-      // What the server has no answer for is fetched by the browser, which draws it 'Loading...'
-      // until then: the server draws the same.
-      queryClient.removeQueries({
-        predicate: (query) => query.state.status === 'error' && unanswered.add(query.queryHash) !== undefined,
-      });
-      // A lazy part's code (React.lazy) is imported by the drawing above; let it arrive.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    if (html === undefined) return { kind: 'notDrawn' };
-    // The session has its own store, filled from the page's answers in the browser.
-    const queries = dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== SESSION_QUERY_KEY[0],
-    });
-    return { kind: 'page', html, queries, drawnAt };
-  } finally {
-    queryClient.clear();
-    provideServerAnswers({});
-  }
+  return { kind: 'page', html, queries, drawnAt, stores, missing };
 }

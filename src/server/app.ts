@@ -28,6 +28,7 @@ import type { DatabaseHandle } from './db/client';
 import { groupRoutes } from './groups/routes';
 import { createGroupService } from './groups/service';
 import { healthRoutes } from './health/routes';
+import { PageAnswerSources } from './http/answer-route';
 import { fastifyTrustProxy } from './http/client-address';
 import { registerCompression } from './http/compression';
 import { frameworkErrorReply, installErrorHandling } from './http/errors';
@@ -246,6 +247,8 @@ export async function buildApp({
     accountCleanups,
     new MemberSessionCache(database.changes),
   );
+  // The GET answers pages are drawn from, declared with their routes (answerRoute).
+  app.decorate('pageAnswers', new PageAnswerSources());
   await app.register(authRoutes, { auth, config });
   await app.register(profileRoutes, { auth, config, db: database.db });
   await app.register(healthRoutes, { database });

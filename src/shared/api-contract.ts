@@ -61,7 +61,7 @@ export interface AddressParts {
  * A route's address: each `{name}` of the path filled with its value, encoded so that a value
  * stays one segment, then the query's values in the order given (absent ones left out), encoded
  * so that a value stays one value. The server names the answers it writes into a page by these
- * addresses and the client asks for them by the same ones (src/server/http/page-data.ts): both
+ * addresses and the client asks for them by the same ones (src/shared/page-loads.ts): both
  * build them here, so they agree character for character.
  */
 export function address(path: string, { path: values, query }: AddressParts = {}): string {

@@ -1,14 +1,32 @@
 /**
  * What the server's drawing of a page gives (src/client/entry-server.tsx draws it,
- * src/server/http/page-drawing.ts sends it; decision 0029).
+ * src/server/http/page-drawing.ts sends it; decisions 0029 and 0039).
  */
+import type { PageLoad } from './page-loads';
+
+/**
+ * The API's answer to one of a page's loads for this visitor, as the route would give it (the same
+ * checks, its response schema, dates as JSON writes them), or undefined where the route would refuse.
+ */
+export type PageAnswer = (load: PageLoad) => Promise<unknown>;
+
+/** The stores' answers (the college's configuration, the session) by address, for the browser. */
+export type StoreAnswers = Readonly<Record<string, unknown>>;
+
 export type DrawnPage =
   /**
-   * The page's HTML (what goes in #root), the query cache it was drawn from and the moment it was
-   * drawn at (src/client/shell/clock.ts), for the browser.
+   * The page's HTML (what goes in #root), the query cache it was drawn from, the moment it was
+   * drawn at (src/client/shell/clock.ts), and the addresses of its loads it was drawn without.
    */
-  | { kind: 'page'; html: string; queries: unknown; drawnAt: number }
+  | {
+      kind: 'page';
+      html: string;
+      queries: unknown;
+      drawnAt: number;
+      stores: StoreAnswers;
+      missing: readonly string[];
+    }
   /** The guard sends the visitor elsewhere: the server answers with a redirect. */
   | { kind: 'redirect'; to: string }
   /** Not drawn on the server (the terms dialog comes first, or the answers it needs are missing). */
-  | { kind: 'notDrawn' };
+  | { kind: 'notDrawn'; stores: StoreAnswers };

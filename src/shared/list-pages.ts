@@ -1,7 +1,7 @@
 /**
  * The query of each paged list the first paint shows: how many items a page holds, and the cursor
  * of the next. The client's lists ask with these, and the server names the answers it writes into
- * a page by the same addresses (src/server/http/page-data.ts): both build them here.
+ * a page by the same addresses (src/shared/page-loads.ts): both build them here.
  */
 import type { QueryOf } from './api-contract';
 import { PROFILE_LIST_STEP } from './options';

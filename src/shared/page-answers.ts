@@ -1,7 +1,7 @@
 /**
- * What the server and the client agree on for the answers written into a page
- * (src/server/http/page-answers.ts, src/client/api/page-answers.ts), kept small: the sign-in page's
- * first load carries it.
+ * What the server and the client agree on for the stores' answers written into a page (the
+ * college's configuration and the session: src/server/http/static.ts writes them,
+ * src/client/api/page-answers.ts reads them), kept small: the sign-in page's first load carries it.
  */
 import type { PathOf } from './api-contract';
 

@@ -169,11 +169,17 @@ describe('compression', () => {
   });
 
   it("puts in the page (or names for preloading) the API answers its first paint waits for, the session's only for a member", async () => {
-    // Answers written into the page first (page-answers.test.ts), then those left to preload.
-    const dataPreloads = (html: string) => [
+    // The stores' answers written into the page, the query cache it was drawn from (by cache key:
+    // drawn-pages.test.ts compares each with the API's answer), then the answers left to preload.
+    const dataInPage = (html: string) => [
       ...Object.keys(
         JSON.parse(/<script type="application\/json" id="page-answers">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}'),
       ),
+      ...((
+        JSON.parse(/<script type="application\/json" id="page-queries">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {
+          queries?: { queryKey: unknown[] }[];
+        }
+      ).queries?.map((query) => query.queryKey.join(' ')) ?? []),
       ...[...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin ?\/?>/g)].map(([, href]) =>
         href?.replaceAll('&amp;', '&'),
       ),
@@ -181,31 +187,32 @@ describe('compression', () => {
     const page = async (url: string, cookie?: string) =>
       (await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body;
 
-    // The search of the address itself, as the page will ask for it: filters in the client's order,
-    // whatever their order in the address (page-answers.test.ts has the whole list).
-    expect(dataPreloads(await page('/postings?dorm=Walsh&groupSize=2', member.cookie))).toContain(
-      '/api/postings?location=oncampus&groupSize=2&dorm=Walsh&limit=8',
+    // The search of the address itself, under the key the page will read it by: filters in the
+    // client's order, whatever their order in the address.
+    expect(dataInPage(await page('/postings?dorm=Walsh&groupSize=2', member.cookie))).toContain(
+      'postings search location=oncampus&groupSize=2&dorm=Walsh',
     );
     // A filter the page would drop is not asked for either.
-    expect(dataPreloads(await page('/postings?location=offcampus&maxRent=lots', member.cookie))).toContain(
-      '/api/postings?location=offcampus&limit=8',
+    expect(dataInPage(await page('/postings?location=offcampus&maxRent=lots', member.cookie))).toContain(
+      'postings search location=offcampus',
     );
-    expect(dataPreloads(await page('/detailView?id=abc%20def', member.cookie))).toContain('/api/postings/abc%20def');
-    expect(dataPreloads(await page('/myProfile', member.cookie))).toEqual([
+    // What the API refuses (no such posting) is named for the page to ask for, and show.
+    expect(dataInPage(await page('/detailView?id=abc%20def', member.cookie))).toContain('/api/postings/abc%20def');
+    expect(dataInPage(await page('/myProfile', member.cookie))).toEqual([
       '/api/config',
       '/api/me',
-      '/api/stats',
-      '/api/pings/awaiting-count',
-      '/api/me/postings/administered?limit=2',
-      '/api/me/postings/bookmarked?limit=2',
-      '/api/me/lifestyle',
-      '/api/pings/received?limit=10',
-      '/api/pings/sent?limit=10',
+      'stats',
+      'pings awaiting',
+      'postings mine administered',
+      'postings mine bookmarked',
+      'lifestyle mine',
+      'pings received',
+      'pings sent',
     ]);
-    // Without a session a public page names only the public count; a guarded one is a redirect.
-    expect(dataPreloads(await page('/about'))).toEqual(['/api/config', '/api/me', '/api/stats']);
+    // Without a session a public page has only the public count; a guarded one is a redirect.
+    expect(dataInPage(await page('/about'))).toEqual(['/api/config', '/api/me', 'stats']);
     // The sign-in page has no footer (signed in, the server sends the visitor on to '/').
-    expect(dataPreloads(await page('/signin-wall'))).toEqual(['/api/config', '/api/me']);
+    expect(dataInPage(await page('/signin-wall'))).toEqual(['/api/config', '/api/me']);
   });
 
   it('keeps better-auth answers readable through the bridge', async () => {

@@ -24,8 +24,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/server/db/schema';
 import { enqueueMail, OUTBOX_MAX_ATTEMPTS } from '../../src/server/mail/outbox';
 import { UNMATCHED_ROUTE } from '../../src/server/metrics/registry';
-import { ROUTE_PAGES } from '../../src/shared/client-routes';
 import { UPLOADS_IN_FLIGHT_TOTAL } from '../../src/shared/limits';
+import { ROUTES } from '../../src/shared/routes';
 import { createTestApp, type TestApp } from '../support/app';
 import { openStream } from '../support/sse';
 import { createMember, type TestMember } from '../support/users';
@@ -149,7 +149,7 @@ describe('GET /metrics (injected requests)', () => {
     const response = await t.app.inject({ method: 'GET', url: '/metrics' });
     for (const value of secrets) expect(response.body).not.toContain(value);
     const samples = parseMetrics(response.body);
-    const allowedRoutes = new Set([...routes, ...Object.keys(ROUTE_PAGES), UNMATCHED_ROUTE]);
+    const allowedRoutes = new Set([...routes, ...ROUTES.map((route) => route.path), UNMATCHED_ROUTE]);
     const labelled = samples.filter((sample) => sample.labels.route !== undefined);
     expect(labelled.length).toBeGreaterThan(0);
     for (const sample of labelled) expect(allowedRoutes, sample.labels.route).toContain(sample.labels.route);

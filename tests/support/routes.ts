@@ -1,8 +1,8 @@
 /** The client's routes as the route-wide browser tests visit them (every-route-axe, keyboard). */
-import { ROUTE_PAGES } from '../../src/shared/client-routes';
+import { ROUTES } from '../../src/shared/routes';
 
-/** Every client route, from the one list the router and the server share (src/shared/client-routes.ts). */
-export const CLIENT_ROUTES: readonly string[] = Object.keys(ROUTE_PAGES);
+/** Every client route, from the route table the router and the server read (src/shared/routes.ts). */
+export const CLIENT_ROUTES: readonly string[] = ROUTES.map((route) => route.path);
 
 /** The address of `route` with the query its page needs to show its content (a posting to detail). */
 export function routeUrl(route: string, postingId: string): string {

@@ -8,7 +8,7 @@ import {
   type Route,
 } from '../../shared/api-contract';
 import { type ApiErrorBody, isApiErrorBody } from '../../shared/api-error';
-import { messages } from '../../shared/messages';
+import { messages } from '../../shared/first-load-messages';
 import { takePageAnswer } from './page-answers';
 
 /**

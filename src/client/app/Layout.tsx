@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { messages } from '../../shared/messages';
+import { messages } from '../../shared/first-load-messages';
 import { accessFor, decideAccess, type VerifyFirstState } from '../shell/access';
 import { type ReturnState, returnPathOf } from '../shell/return-path';
 import { useSession } from '../shell/session';

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { refusal } from '../../shared/authorization';
 import { LiveUpdates } from '../features/conversations/live';
 import { FormNotice } from '../shell/FormNotice';
 import { removeFirstBackdrop } from '../shell/first-backdrop';
 import { useSession } from '../shell/session';
+import { lazyPart } from '../ui/lazy-part';
 import { NoticeViewport } from '../ui/Notice';
 import { Footer } from './Footer';
 import { GuardedOutlet, Loading } from './Layout';
@@ -15,7 +16,7 @@ import { SessionWatcher } from './SessionWatcher';
 
 // Only a first sign-in (or new terms) shows the terms dialog, so it and the dialog component load
 // when needed rather than with every page (the first-load budget, decision 0009).
-const TermsDialog = lazy(() => import('./TermsDialog').then((module) => ({ default: module.TermsDialog })));
+const TermsDialog = lazyPart(() => import('./TermsDialog').then((module) => module.TermsDialog));
 
 /**
  * Header, main and footer around every page but the sign-in page, with the server-state cache

@@ -1,28 +1,30 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BARE_ROUTES, ROUTE_PAGES } from '../../shared/client-routes';
+import { ROUTES } from '../../shared/routes';
 
-// The server preloads each route's chunks from ROUTE_PAGES; the router must load the same pages.
-describe('the route table the server preloads from', () => {
-  it('names the page module router.tsx loads for every route, and its bare routes', () => {
+const clientDir = path.join(import.meta.dirname, '..');
+
+// The router loads each route's page by the name the route table gives it, from its glob of page
+// modules; the server names the same module's chunks in the page it sends.
+describe('the route table the router and the server read', () => {
+  it("names, for every route, a page module that exists and that the router's glob loads", () => {
     const source = readFileSync(path.join(import.meta.dirname, 'router.tsx'), 'utf8');
-    // A page two routes share is loaded by one named loader: `const signInPage = () => import('../...')`.
-    const loaders = new Map(
-      [...source.matchAll(/const (\w+) = \(\) => import\('\.\.\/([^']+)'\);/g)].map(([, name, module]) => [
-        name,
-        module,
-      ]),
-    );
-    const routes = [
-      ...source.matchAll(/\{ path: '([^']+)', (bare: true, )?load: (?:\(\) => import\('\.\.\/([^']+)'\)|(\w+)) \}/g),
-    ];
-    expect(routes.length).toBeGreaterThan(10);
-    const fromRouter = Object.fromEntries(
-      routes.map(([, route, , module, loader]) => [route, `${module ?? loaders.get(loader ?? '')}.tsx`]),
-    );
-    expect(fromRouter).toEqual(ROUTE_PAGES);
-    const bare = routes.filter(([, , isBare]) => isBare).map(([, route]) => route);
-    expect(new Set(bare)).toEqual(BARE_ROUTES);
+    const globs = [...(/import\.meta\.glob<PageModule>\(\[([^\]]+)\]\)/.exec(source)?.[1] ?? '').matchAll(/'([^']+)'/g)]
+      .map(([, glob]) => glob as string)
+      .map((glob) => new RegExp(`^${glob.replace('../', '').replaceAll('.', '\\.').replaceAll('*', '[^/]+')}$`));
+    expect(globs.length).toBeGreaterThan(0);
+    for (const route of ROUTES) {
+      expect(existsSync(path.join(clientDir, route.page)), route.page).toBe(true);
+      expect(
+        globs.some((glob) => glob.test(route.page)),
+        route.page,
+      ).toBe(true);
+    }
+  });
+
+  it('has each path once', () => {
+    const paths = ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 });

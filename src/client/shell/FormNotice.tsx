@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { NOTICE_PARAM } from '../../shared/form-posts';
+import { lazyPart } from '../ui/lazy-part';
 
 // The words of every notice load only on a page that has one (a form answered without the scripts).
-const NoticeText = lazy(() => import('./FormNoticeText'));
+const NoticeText = lazyPart(() => import('./FormNoticeText').then((module) => module.default));
 
 /**
  * What happened to a form the page sent without its scripts (issue 31): the server's redirect names

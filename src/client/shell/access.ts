@@ -1,37 +1,9 @@
+import type { Access } from '../../shared/routes';
 import type { SessionState } from './session';
 
-/**
- * Who may open a path (docs/product-spec.md, section 2):
- * - public: anyone (/forgot-password, /about, the reset and verification pages, the alerts' unsubscribe page);
- * - signIn: the sign-in page, for signed-out people only;
- * - profile: any signed-in person, verified or not (/myProfile);
- * - member: a signed-in person with a verified e-mail (everything else);
- * - moderator: a member named a moderator in the college config (/moderation; the server checks too).
- * /renew is public: the signed link in the 'Still looking?' e-mail is the authority.
- */
-export type Access = 'public' | 'signIn' | 'profile' | 'member' | 'moderator';
-
-// The unsubscribe links of alert and unread-message e-mails work without signing in (their signed
-// tokens are the authority).
-const PUBLIC_PATHS = new Set([
-  '/forgot-password',
-  '/about',
-  '/reset-password',
-  '/verify-email',
-  '/renew',
-  '/alerts/unsubscribe',
-  '/message-emails/unsubscribe',
-]);
-const SIGN_IN_PATHS = new Set(['/signin-wall', '/signIn']);
-
-export function accessFor(pathname: string): Access {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (PUBLIC_PATHS.has(path)) return 'public';
-  if (SIGN_IN_PATHS.has(path)) return 'signIn';
-  if (path === '/myProfile') return 'profile';
-  if (path === '/moderation') return 'moderator';
-  return 'member';
-}
+export type { Access } from '../../shared/routes';
+// Who may open a page is the route table's (src/shared/routes.ts).
+export { accessFor } from '../../shared/routes';
 
 export type GuardDecision =
   | { kind: 'loading' }

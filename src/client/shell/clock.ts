@@ -8,6 +8,7 @@
  * minute.
  */
 import { useSyncExternalStore } from 'react';
+import { useDrawing } from './drawing';
 
 export type Zone = 'utc' | 'local';
 export interface Clock {
@@ -25,15 +26,10 @@ function minuteOf(ms: number): number {
   return ms - (ms % MINUTE_MS);
 }
 
-/** The server, before each drawing (src/client/entry-server.tsx): the moment the page is drawn at. */
-export function setDrawnAt(ms: number): void {
-  drawn = { now: ms, zone: 'utc' };
-}
-
-/** The drawing's clock: on the server, set for the drawing; in the browser, read from the page. */
+/** The drawing's clock in the browser, read from the page (the server's is its drawing's own, drawing.ts). */
 function drawnClock(): Clock {
   if (!drawn) {
-    const fromPage = import.meta.env.SSR ? Number.NaN : Number(document.getElementById('root')?.dataset.drawnAt);
+    const fromPage = Number(document.getElementById('root')?.dataset.drawnAt);
     drawn = { now: Number.isFinite(fromPage) ? fromPage : Date.now(), zone: 'utc' };
   }
   return drawn;
@@ -61,5 +57,6 @@ function everyMinute(changed: () => void): () => void {
 }
 
 export function useClock(): Clock {
-  return useSyncExternalStore(everyMinute, liveClock, drawnClock);
+  const drawing = useDrawing();
+  return useSyncExternalStore(everyMinute, liveClock, drawing ? () => drawing.clock : drawnClock);
 }

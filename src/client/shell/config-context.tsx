@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
-import { messages } from '../../shared/messages';
+import { messages } from '../../shared/first-load-messages';
 import type { PublicConfig } from '../../shared/schemas/college';
 import { api } from '../api/client';
+import { useDrawing } from './drawing';
 
 type ConfigState = { status: 'loading' } | { status: 'ready'; config: PublicConfig } | { status: 'error' };
 
@@ -47,20 +48,25 @@ export function loadConfig(): Promise<void> {
   return loading;
 }
 
-/** Server only (entry-server.tsx): the configuration the server's drawing uses. */
-export function setLoadedConfig(config: PublicConfig): void {
-  state = { status: 'ready', config };
-}
-
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 const snapshot = () => state;
 
+/**
+ * The configuration as this tree reads it: on the server the drawing's own (drawing.ts), in the
+ * browser the page's store, also while it takes a drawn page over.
+ */
+function useConfigState(): ConfigState {
+  const config = useDrawing()?.config;
+  const stored = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return config ? { status: 'ready', config } : stored;
+}
+
 /** Loads the college's public configuration once; nothing renders before it is known. */
 export function ConfigProvider({ children }: { children: ReactNode }) {
-  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const current = useConfigState();
   useEffect(() => {
     if (state.status === 'loading') void loadConfig();
   }, []);
@@ -90,7 +96,7 @@ export function ConfigProvider({ children }: { children: ReactNode }) {
 }
 
 export function useCollege(): PublicConfig {
-  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const current = useConfigState();
   if (current.status !== 'ready') throw new Error('useCollege must be used inside ConfigProvider');
   return current.config;
 }

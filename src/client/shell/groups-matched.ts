@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { statsKey } from '../../shared/query-keys';
 import { api } from '../api/client';
 
 /**
@@ -8,7 +9,7 @@ import { api } from '../api/client';
  */
 export function useGroupsMatched(): number | undefined {
   const { data } = useQuery({
-    queryKey: ['stats'],
+    queryKey: statsKey,
     queryFn: () => api.get('/api/stats'),
     staleTime: 60_000,
   });

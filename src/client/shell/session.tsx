@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Me, MeResponse } from '../../shared/schemas/me';
 import { api } from '../api/client';
+import { useDrawing } from './drawing';
 
 /**
  * The session's key in TanStack Query's cache. The session itself lives in the small store
@@ -64,7 +65,9 @@ const snapshot = () => current;
  * `user.emailVerified` and `user.termsAccepted` tell what the person may reach.
  */
 export function useSession(): SessionState {
-  const data = useSyncExternalStore(subscribe, snapshot, snapshot);
+  // On the server, the drawing's own session (drawing.ts); in the browser, the page's store.
+  const stored = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const data = useDrawing()?.me ?? stored;
   useEffect(() => {
     if (current === undefined || Date.now() - fetchedAt > STALE_MS) void refreshSession();
   }, []);

@@ -22,6 +22,11 @@ declare module 'fastify' {
      * database such as stored images; database rows go through foreign-key cascades.
      */
     onAccountDelete(cleanup: AccountCleanup): void;
+    /**
+     * Reads the request's session into `request.viewer` (a renewed cookie onto the reply), as the
+     * session hook does for an API request: a page's drawing asks for it (http/static.ts).
+     */
+    resolveViewer(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
@@ -34,7 +39,8 @@ export function hasAcceptedTerms(
 }
 
 /**
- * Reads the session once per request (only under /api, outside better-auth's own routes).
+ * Reads the session once per request (under /api outside better-auth's own routes, and for a
+ * page to draw).
  * better-auth answers; a member's answer is remembered until the database announces a change to
  * that user or their sessions (MemberSessionCache, decision 0006).
  */
@@ -53,8 +59,7 @@ export function installSessionHandling(
     string,
     Promise<{ session: Awaited<ReturnType<Auth['api']['getSession']>>; cookies: string[] }>
   >();
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+  const resolveViewer = async (request: FastifyRequest, reply: FastifyReply) => {
     const cookieHeader = request.headers.cookie;
     if (!cookieHeader) return;
     sessionCookieName ??= (await auth.$context).authCookies.sessionToken.name;
@@ -98,6 +103,11 @@ export function installSessionHandling(
     if (viewer.emailVerified && viewer.termsAccepted) {
       sessionCache.remember(signedValue, viewer, session.session.expiresAt);
     }
+  };
+  app.decorate('resolveViewer', resolveViewer);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    await resolveViewer(request, reply);
   });
 }
 

@@ -7,6 +7,7 @@ import { listQuerySchema } from '../../shared/schemas/search-query';
 import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import type { Database } from '../db/client';
+import { answerRoute } from '../http/answer-route';
 import type { ImageUrl } from '../search/service';
 import { bookmarkFormRoutes } from './form-routes';
 import { createBookmarkService } from './service';
@@ -43,31 +44,21 @@ export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = asyn
     });
   }
 
-  app.get(
-    '/api/me/postings/administered',
-    {
-      preValidation: guard('product.use'),
-      schema: {
-        tags: ['profile'],
-        summary: 'Postings the viewer administers, newest first',
-        querystring: listQuerySchema,
-        response: { 200: postingPageSchema, ...problemAnswers },
-      },
-    },
-    async (request) => service.administered(viewerOf(request).id, request.query),
-  );
+  answerRoute(app, '/api/me/postings/administered', {
+    action: 'product.use',
+    tags: ['profile'],
+    summary: 'Postings the viewer administers, newest first',
+    querystring: listQuerySchema,
+    response: postingPageSchema,
+    answer: (viewer, { query }) => service.administered(viewer.id, query),
+  });
 
-  app.get(
-    '/api/me/postings/bookmarked',
-    {
-      preValidation: guard('posting.bookmark'),
-      schema: {
-        tags: ['profile'],
-        summary: 'Postings the viewer bookmarked, latest bookmark first',
-        querystring: listQuerySchema,
-        response: { 200: postingPageSchema, ...problemAnswers },
-      },
-    },
-    async (request) => service.bookmarked(viewerOf(request).id, request.query),
-  );
+  answerRoute(app, '/api/me/postings/bookmarked', {
+    action: 'posting.bookmark',
+    tags: ['profile'],
+    summary: 'Postings the viewer bookmarked, latest bookmark first',
+    querystring: listQuerySchema,
+    response: postingPageSchema,
+    answer: (viewer, { query }) => service.bookmarked(viewer.id, query),
+  });
 };

@@ -34,6 +34,7 @@ import {
 import { idParamSchema } from '../../shared/schemas/params';
 import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
+import { answerRoute } from '../http/answer-route';
 import { conversationFormRoutes } from './form-routes';
 import type { ConversationService } from './service';
 
@@ -42,22 +43,15 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
   await app.register(conversationFormRoutes, { service });
   const noStore = { 'cache-control': 'no-store' } as const;
 
-  app.get(
-    '/api/conversations',
-    {
-      preValidation: guard('product.use'),
-      schema: {
-        tags,
-        summary: "The viewer's conversations, latest activity first (posting, other party, last message, unread)",
-        querystring: conversationListQuerySchema,
-        response: { 200: conversationPageSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return service.list(viewerOf(request), request.query);
-    },
-  );
+  answerRoute(app, '/api/conversations', {
+    action: 'product.use',
+    tags,
+    summary: "The viewer's conversations, latest activity first (posting, other party, last message, unread)",
+    querystring: conversationListQuerySchema,
+    response: conversationPageSchema,
+    cacheControl: noStore['cache-control'],
+    answer: (viewer, { query }) => service.list(viewer, query),
+  });
 
   app.get(
     '/api/conversations/unread-count',
@@ -75,23 +69,16 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
     },
   );
 
-  app.get(
-    '/api/conversations/:id',
-    {
-      preValidation: guard('conversation.open'),
-      schema: {
-        tags,
-        summary: 'One conversation with a page of its messages (participants only; anyone else hears 404)',
-        params: idParamSchema,
-        querystring: messagePageQuerySchema,
-        response: { 200: conversationViewSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return service.view(viewerOf(request), request.params.id, request.query);
-    },
-  );
+  answerRoute(app, '/api/conversations/:id', {
+    action: 'conversation.open',
+    tags,
+    summary: 'One conversation with a page of its messages (participants only; anyone else hears 404)',
+    params: idParamSchema,
+    querystring: messagePageQuerySchema,
+    response: conversationViewSchema,
+    cacheControl: noStore['cache-control'],
+    answer: (viewer, { params, query }) => service.view(viewer, params.id, query),
+  });
 
   app.post(
     '/api/conversations/:id/messages',

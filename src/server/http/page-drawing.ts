@@ -1,17 +1,18 @@
 /**
- * The server's drawing of pages (decision 0029): the client's server build (dist/server, made by
- * `npm run build` beside dist/client) draws a route to HTML from the answers the page carries.
+ * The server's drawing of pages (decisions 0029 and 0039): the client's server build (dist/server,
+ * made by `npm run build` beside dist/client) draws a route to HTML, from the answers its loads get
+ * in process for the visitor.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DrawnPage } from '../../shared/drawn-page';
+import type { DrawnPage, PageAnswer } from '../../shared/drawn-page';
 import { createWorkQueue } from '../limits/in-flight';
 
-export type DrawPage = (url: string, answers: Readonly<Record<string, unknown>>) => Promise<DrawnPage>;
+export type DrawPage = (url: string, answer: PageAnswer) => Promise<DrawnPage>;
 
-const NOT_DRAWN: DrawnPage = { kind: 'notDrawn' };
+const NOT_DRAWN: DrawnPage = { kind: 'notDrawn', stores: {} };
 
 /** The client build's server entry beside `clientDir` (dist/client → dist/server/entry-server.js). */
 export function serverEntryOf(clientDir: string): string {
@@ -27,9 +28,9 @@ export async function loadPageDrawing(clientDir: string, log: FastifyBaseLogger)
   const entry = serverEntryOf(clientDir);
   if (!existsSync(entry)) return async () => NOT_DRAWN;
   const { drawPage } = (await import(pathToFileURL(entry).href)) as { drawPage: DrawPage };
-  return async (url, answers) => {
+  return async (url, answer) => {
     try {
-      return await drawPage(url, answers);
+      return await drawPage(url, answer);
     } catch (error) {
       log.error({ err: error, url: url.split('?')[0] }, 'a page could not be drawn on the server');
       return NOT_DRAWN;
@@ -38,14 +39,12 @@ export async function loadPageDrawing(clientDir: string, log: FastifyBaseLogger)
 }
 
 /**
- * Pages prepared at once (their answers fetched in-process, then drawn), and pages waiting their
- * turn (issue 30). A page costs its answers several times over (six inner requests and two or
- * three drawings for /postings), and drawing is one at a time on this thread: without a bound, one
- * visitor asking for many pages at once queued as many drawings ahead of everyone's. 4 at once
- * keep the next pages' answers coming while one draws; 48 waiting is under a second's wait at the
- * measured rates (58 to 108 pages a second, decision 0029) and covers the benchmark's 50
- * connections. A page past them is sent at once as the app's bare page, which the browser draws
- * from answers it fetches itself, as it did before pages were drawn on the server.
+ * Pages prepared at once (their loads answered in process, then drawn), and pages waiting their
+ * turn (issue 30). Drawing is CPU work on this thread: without a bound, one visitor asking for many
+ * pages at once queued as many drawings ahead of everyone's. 4 at once keep the next pages' answers
+ * coming while one draws; 48 waiting covers the benchmark's 50 connections at well under a second's
+ * wait. A page past them is sent at once as the app's bare page, which the browser draws from
+ * answers it fetches itself, as it did before pages were drawn on the server.
  */
 export const PAGES_PREPARED_AT_ONCE = 4;
 export const PAGES_WAITING_MAX = 48;

@@ -1,12 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BARE_ROUTES, MAIN_LAYOUT_MODULE, ROUTE_PAGES } from '../../shared/client-routes';
 import { PAGE_ANSWERS_ELEMENT_ID } from '../../shared/page-answers';
 import { PAGE_MODULES_ELEMENT_ID, type PageModules } from '../../shared/page-modules';
 import { PAGE_QUERIES_ELEMENT_ID } from '../../shared/page-queries';
+import { MAIN_LAYOUT_MODULE, matchRoute, type PageRoute, ROUTES } from '../../shared/routes';
 import { escapeHtml } from './escape-html';
-import { scriptJson } from './page-answers';
-import { pageDataPaths } from './page-data';
+
+/**
+ * JSON to put inside `<script type="application/json">`: nothing in it can end the element or
+ * be read as markup (posting text is students' own), and `JSON.parse` reads it back unchanged.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
 
 interface ManifestChunk {
   file: string;
@@ -37,19 +48,19 @@ const firstBackdropHtml = (image: string) =>
   `<div id="first-backdrop" class="first-backdrop" aria-hidden="true"><img src="${escapeHtml(image)}" alt="" fetchpriority="high"></div>\n    `;
 
 /**
- * The page the server sends for a route (`search`: the address's query string, without '?'), for a
- * visitor with or without a session cookie.
+ * The page the server sends for a route, for a visitor with or without a session cookie.
  */
 export type PageHtml = (
   pathname: string,
   options?: {
     hasSession?: boolean;
-    search?: string;
-    /** API answers written into the page (page-answers.ts): their preloads are left out. */
+    /** The stores' answers (the college's configuration, the session) by address: their preloads are left out. */
     answers?: Readonly<Record<string, unknown>>;
+    /** The addresses of answers the page needs and does not carry, for the browser to ask for early. */
+    preloads?: readonly string[];
     /**
      * The page drawn on the server (page-drawing.ts): its HTML in place of 'Loading...', and the query
-     * cache it was drawn from. (The answers stay whole beside it: compressed, the repeat costs little.)
+     * cache it was drawn from.
      */
     drawn?: { html: string; queries: unknown; drawnAt: number };
     /** The warnings drawn over the page (page-warnings.ts), at the top of its body. */
@@ -65,19 +76,9 @@ const SESSION_PRELOAD = /<link rel="preload" href="\/api\/me" as="fetch" crossor
 /** Any data preload (index.html's and the page's own), with the address it names. */
 const DATA_PRELOAD = /\n\s*<link rel="preload" href="([^"]+)" as="fetch" crossorigin ?\/?>/g;
 
-/** The routes with a parameter ('/messages/:id'), each with what matches it: one segment in its place. */
-const PATTERN_ROUTES = Object.keys(ROUTE_PAGES)
-  .filter((route) => route.includes('/:'))
-  .map((route) => ({ route, matches: new RegExp(`^${route.replace(/\/:[^/]+/g, '/[^/]+')}$`) }));
-
-/**
- * The client route a page address names ('/postings/' is '/postings'), if it is one: the route
- * itself, or for an address with a parameter its pattern ('/messages/abc' is '/messages/:id').
- */
-export function pageRoute(pathname: string): string | undefined {
-  const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (Object.hasOwn(ROUTE_PAGES, route)) return route;
-  return PATTERN_ROUTES.find((pattern) => pattern.matches.test(route))?.route;
+/** The route of the table a page address names ('/messages/abc' is '/messages/:id'), if it is one. */
+export function pageRoute(pathname: string): PageRoute | undefined {
+  return matchRoute(pathname)?.route;
 }
 
 /**
@@ -125,8 +126,8 @@ export function loadPageHtml(
 
   const byRoute = new Map<string, string>();
   const withFirstImage = new Map<string, string>();
-  for (const [route, page] of Object.entries(ROUTE_PAGES)) {
-    const html = htmlFor([...(BARE_ROUTES.has(route) ? [] : [MAIN_LAYOUT_MODULE]), page]);
+  for (const { path: route, page, bare } of ROUTES as readonly PageRoute[]) {
+    const html = htmlFor([...(bare ? [] : [MAIN_LAYOUT_MODULE]), page]);
     byRoute.set(route, html);
     const image = firstImages[route];
     if (image) {
@@ -158,14 +159,12 @@ export function loadPageHtml(
           .replace('<body>', () => `<body>\n    ${warnings}`)
       : html;
 
-  return (pathname, { hasSession = false, search = '', answers = {}, drawn, warnings = '' } = {}) => {
-    const route = pageRoute(pathname);
+  return (pathname, { hasSession = false, answers = {}, preloads = [], drawn, warnings = '' } = {}) => {
+    const route = pageRoute(pathname)?.path;
     const html = route && ((hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route));
     if (!route || html === undefined) return withWarnings(unrouted, warnings);
     let page = withWarnings(html, warnings);
-    const data = pageDataPaths(route, new URLSearchParams(search), hasSession, pathname).map(
-      (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin>`,
-    );
+    const data = preloads.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin>`);
     if (data.length > 0) page = page.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    '));
     if (drawn) {
       page = page

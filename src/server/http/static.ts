@@ -4,21 +4,15 @@ import fastifyStatic from '@fastify/static';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DrawnPage } from '../../shared/drawn-page';
+import { loadAddress, pageLoads } from '../../shared/page-loads';
+import { matchRoute } from '../../shared/routes';
 import { COLLEGE_ASSETS_PREFIX, collegeAssetUrl } from '../college/public-config';
 import type { AppConfig } from '../config';
 import { notFoundBody } from './errors';
-import { fetchPageAnswers } from './page-answers';
-import { firstPaintPaths } from './page-data';
 import { createPageWork, loadPageDrawing } from './page-drawing';
-import { loadPageHtml, pageRoute } from './page-html';
+import { loadPageHtml } from './page-html';
 import { pageWarningsHtml } from './page-warnings';
 import { summarized } from './server-limits';
-
-interface PreparedPage {
-  answers: Record<string, unknown>;
-  setCookies: string[];
-  drawn: DrawnPage;
-}
 
 // Precompressed siblings (name.js.br, name.js.gz) are the same hashed asset.
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
@@ -56,30 +50,39 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
   );
   const pageWork = createPageWork({ onFull: () => bareSent(app.log) });
   /** The app's bare page: no answers in it, drawn by the browser. */
-  const bare: PreparedPage = { answers: {}, setCookies: [], drawn: { kind: 'notDrawn' } };
-  const preparePage = async (route: string, url: string, search: string, cookie: string | undefined) => {
-    const hasSession = cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
-    // The answers the page's first paint needs go in the page itself (decision 0019).
-    const paths = firstPaintPaths(route, new URLSearchParams(search), hasSession, url);
-    const { answers, setCookies } = await fetchPageAnswers(app, paths, cookie);
-    // The page itself, drawn from those answers (decision 0029); the guard's redirects are the server's.
-    const drawn = drawPage ? await drawPage(search ? `${url}?${search}` : url, answers) : bare.drawn;
-    return { answers, setCookies, drawn };
+  const bare: DrawnPage = { kind: 'notDrawn', stores: {} };
+  /**
+   * The page drawn for this visitor (decision 0039): the session read as an API request reads it,
+   * then the route's loads answered by the services, as their routes would answer this viewer.
+   */
+  const preparePage = async (request: FastifyRequest, reply: FastifyReply, url: string): Promise<DrawnPage> => {
+    if (!drawPage) return bare;
+    await app.resolveViewer(request, reply);
+    const viewer = request.viewer;
+    return drawPage(url, (load) => app.pageAnswers.answer(viewer, load));
   };
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const search = request.url.split('?')[1] ?? '';
     const cookie = request.headers.cookie;
     const hasSession = cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
-    const route = pageRoute(url);
-    const { answers, setCookies, drawn } =
-      hasClient && route && request.method === 'GET'
-        ? await pageWork(() => preparePage(route, url, search, cookie), bare)
+    const matched = matchRoute(pathname);
+    const drawn =
+      hasClient && matched && request.method === 'GET'
+        ? await pageWork(() => preparePage(request, reply, search ? `${pathname}?${search}` : pathname), bare)
         : bare;
-    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
     if (drawn.kind === 'redirect') {
       // Where the visitor is sent depends on their session: no cache may keep it for another.
       return reply.header('cache-control', 'private, no-cache').header('vary', 'Cookie').redirect(drawn.to, 302);
     }
+    // What the page needs and does not carry, named for the browser to ask for beside the scripts
+    // (a member's answers only for a visitor with a session): the loads a drawing went without, or
+    // every load of a page not drawn (decision 0019).
+    const preloads = matched
+      ? pageLoads(matched.route, { params: matched.params, search: new URLSearchParams(search) })
+          .filter((load) => app.pageAnswers.mayAsk(load, hasSession))
+          .map(loadAddress)
+          .filter((address) => drawn.kind !== 'page' || drawn.missing.includes(address))
+      : [];
     return (
       reply
         // The page may hold the member's own answers (their session, their lists), and its warnings
@@ -88,10 +91,10 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
         .header('vary', 'Cookie, User-Agent')
         .type('text/html; charset=utf-8')
         .send(
-          pageHtml(url, {
+          pageHtml(pathname, {
             hasSession,
-            search,
-            answers,
+            answers: drawn.stores,
+            preloads,
             drawn: drawn.kind === 'page' ? drawn : undefined,
             warnings: pageWarningsHtml({
               userAgent: request.headers['user-agent'] ?? '',

@@ -12,26 +12,20 @@ import { fitViewSchema, myLifestyleSchema } from '../../shared/schemas/lifestyle
 import { lookupIdParamSchema } from '../../shared/schemas/params';
 import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
+import { answerRoute } from '../http/answer-route';
 import type { LifestyleService } from './service';
 
 export const lifestyleRoutes: FastifyPluginAsyncZod<{ service: LifestyleService }> = async (app, { service }) => {
   const tags = ['lifestyle'];
 
-  app.get(
-    '/api/me/lifestyle',
-    {
-      preValidation: guard('product.use'),
-      schema: {
-        tags,
-        summary: "The questionnaire and the viewer's own answers (nobody else's)",
-        response: { 200: myLifestyleSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.mine(viewerOf(request));
-    },
-  );
+  answerRoute(app, '/api/me/lifestyle', {
+    action: 'product.use',
+    tags,
+    summary: "The questionnaire and the viewer's own answers (nobody else's)",
+    response: myLifestyleSchema,
+    cacheControl: 'no-store',
+    answer: (viewer) => service.mine(viewer),
+  });
 
   app.put(
     '/api/me/lifestyle',

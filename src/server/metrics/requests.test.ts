@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_PAGES } from '../../shared/client-routes';
+import { ROUTES } from '../../shared/routes';
 import { UNMATCHED_ROUTE } from './registry';
 import { pagePattern } from './requests';
 
@@ -19,7 +19,7 @@ describe('pagePattern', () => {
   });
 
   it("labels only with the client's own routes", () => {
-    for (const pattern of Object.keys(ROUTE_PAGES)) {
+    for (const pattern of ROUTES.map((route) => route.path)) {
       const address = pattern.replace(/:[^/]+/g, 'value');
       expect(pagePattern(address)).toBe(pattern);
     }

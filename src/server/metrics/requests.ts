@@ -5,15 +5,9 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROUTE_PAGES } from '../../shared/client-routes';
+import { matchRoute } from '../../shared/routes';
 import type { AppMetrics } from './registry';
 import { UNMATCHED_ROUTE } from './registry';
-
-/** The client's routes, as segments; `:name` stands for any one segment. */
-const PAGE_PATTERNS = Object.keys(ROUTE_PAGES).map((pattern) => ({
-  pattern,
-  segments: pattern.split('/').filter(Boolean),
-}));
 
 /**
  * The client route a page address names (`/messages/:id` for /messages/4f2c...), if any: pages are
@@ -22,13 +16,7 @@ const PAGE_PATTERNS = Object.keys(ROUTE_PAGES).map((pattern) => ({
  */
 export function pagePattern(url: string): string {
   const queryAt = url.indexOf('?');
-  const segments = (queryAt === -1 ? url : url.slice(0, queryAt)).split('/').filter(Boolean);
-  const page = PAGE_PATTERNS.find(
-    (candidate) =>
-      candidate.segments.length === segments.length &&
-      candidate.segments.every((segment, i) => segment.startsWith(':') || segment === segments[i]),
-  );
-  return page?.pattern ?? UNMATCHED_ROUTE;
+  return matchRoute(queryAt === -1 ? url : url.slice(0, queryAt))?.route.path ?? UNMATCHED_ROUTE;
 }
 
 /** The route label of a request: its route's pattern, else its page's, else UNMATCHED_ROUTE. */

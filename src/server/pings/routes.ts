@@ -19,6 +19,7 @@ import {
 import { listQuerySchema, receivedPingsQuerySchema } from '../../shared/schemas/search-query';
 import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
+import { answerRoute } from '../http/answer-route';
 import { pingFormRoutes } from './form-routes';
 import type { PingService } from './service';
 
@@ -49,49 +50,32 @@ export const pingRoutes: FastifyPluginAsyncZod<{ service: PingService }> = async
     },
   );
 
-  app.get(
-    '/api/pings/received',
-    {
-      preValidation: guard('ping.answer'),
-      schema: {
-        tags,
-        summary: 'Pings to the postings the viewer administers, newest first',
-        querystring: receivedPingsQuerySchema,
-        response: { 200: receivedPingPageSchema, ...problemAnswers },
-      },
-    },
-    async (request) => service.received(viewerOf(request), request.query),
-  );
+  answerRoute(app, '/api/pings/received', {
+    action: 'ping.answer',
+    tags,
+    summary: 'Pings to the postings the viewer administers, newest first',
+    querystring: receivedPingsQuerySchema,
+    response: receivedPingPageSchema,
+    answer: (viewer, { query }) => service.received(viewer, query),
+  });
 
-  app.get(
-    '/api/pings/sent',
-    {
-      preValidation: guard('posting.ping'),
-      schema: {
-        tags,
-        summary: 'Pings the viewer sent and their status, newest first',
-        querystring: listQuerySchema,
-        response: { 200: sentPingPageSchema, ...problemAnswers },
-      },
-    },
-    async (request) => service.sent(viewerOf(request), request.query),
-  );
+  answerRoute(app, '/api/pings/sent', {
+    action: 'posting.ping',
+    tags,
+    summary: 'Pings the viewer sent and their status, newest first',
+    querystring: listQuerySchema,
+    response: sentPingPageSchema,
+    answer: (viewer, { query }) => service.sent(viewer, query),
+  });
 
-  app.get(
-    '/api/pings/awaiting-count',
-    {
-      preValidation: guard('ping.answer'),
-      schema: {
-        tags,
-        summary: "How many pings await the viewer's answer (the navigation's count)",
-        response: { 200: countSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { count: await service.awaitingCount(viewerOf(request)) };
-    },
-  );
+  answerRoute(app, '/api/pings/awaiting-count', {
+    action: 'ping.answer',
+    tags,
+    summary: "How many pings await the viewer's answer (the navigation's count)",
+    response: countSchema,
+    cacheControl: 'no-store',
+    answer: async (viewer) => ({ count: await service.awaitingCount(viewer) }),
+  });
 
   app.patch(
     '/api/pings/:id',

@@ -43,6 +43,7 @@ import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { answerRoute } from '../http/answer-route';
 import { AppError, errors } from '../http/errors';
 import { containsNul } from '../http/nul-guard';
 import { createUploadGate, type UploadGate } from '../limits/in-flight';
@@ -328,19 +329,14 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
     },
   );
 
-  app.get(
-    '/api/postings/:id',
-    {
-      preValidation: guard('posting.view'),
-      schema: {
-        tags,
-        summary: 'One posting, as the detail view and the edit form need it',
-        params: lookupIdParamSchema,
-        response: { 200: postingDetailSchema, ...problemAnswers },
-      },
-    },
-    async (request) => service.getDetail(viewerOf(request), request.params.id),
-  );
+  answerRoute(app, '/api/postings/:id', {
+    action: 'posting.view',
+    tags,
+    summary: 'One posting, as the detail view and the edit form need it',
+    params: lookupIdParamSchema,
+    response: postingDetailSchema,
+    answer: (viewer, { params }) => service.getDetail(viewer, params.id),
+  });
 
   app.put(
     '/api/postings/:id',

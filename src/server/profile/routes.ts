@@ -6,6 +6,7 @@ import type { Auth } from '../auth/auth';
 import { guard } from '../auth/guard';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import { answerRoute } from '../http/answer-route';
 import { authHeaders } from '../http/client-address';
 import { AppError, errors } from '../http/errors';
 import { acceptTerms, toMe } from './service';
@@ -28,20 +29,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ auth: Auth; config: AppConfi
 ) => {
   const termsVersion = config.college.termsVersion;
 
-  app.get(
-    '/api/me',
-    {
-      schema: {
-        tags: ['me'],
-        summary: 'The signed-in user, or null',
-        response: { 200: z.strictObject({ user: meSchema.nullable() }), ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { user: request.viewer ? toMe(request.viewer) : null };
-    },
-  );
+  answerRoute(app, '/api/me', {
+    tags: ['me'],
+    summary: 'The signed-in user, or null',
+    response: z.strictObject({ user: meSchema.nullable() }),
+    cacheControl: 'no-store',
+    answer: (viewer) => ({ user: viewer ? toMe(viewer) : null }),
+  });
 
   app.post(
     '/api/me/terms',

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activeQuestions } from '../../shared/lifestyle';
-import { problemAnswers } from '../../shared/schemas/api-error';
 import { postingPageSchema } from '../../shared/schemas/posting-answers';
 import { searchQuerySchema } from '../../shared/schemas/search-query';
-import { guard } from '../auth/guard';
-import { viewerOf } from '../auth/viewer';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { answerRoute } from '../http/answer-route';
 import { FitGuard } from './fit-guard';
 import type { SearchCache } from './search-cache';
 import { createSearchService, type ImageUrl, type SharedPage } from './service';
@@ -33,25 +31,17 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
     guard: new FitGuard({ db: database.db, kind: database.kind }),
   });
 
-  app.get(
-    '/api/postings',
-    {
-      preValidation: guard('product.use'),
-      schema: {
-        tags: ['postings'],
-        summary:
-          'Search postings: filters of spec section 5, newest first, seeking most first, or lowest rent first off campus',
-        description:
-          "fit ranks the 500 newest matches that are not the viewer's own by the viewer's lifestyle fit and adds fitBand " +
-          'to each card; a student may start 30 fit searches a minute, one at a time: 429 otherwise, 503 when it takes ' +
-          'too long. total is on the first page only and counts up to 1,000 (then atLeast is true).',
-        querystring: searchQuerySchema,
-        response: { 200: postingPageSchema, ...problemAnswers },
-      },
-    },
-    async (request) => {
-      const { id, email } = viewerOf(request);
-      return service.search({ id, email }, request.query);
-    },
-  );
+  answerRoute(app, '/api/postings', {
+    action: 'product.use',
+    tags: ['postings'],
+    summary:
+      'Search postings: filters of spec section 5, newest first, seeking most first, or lowest rent first off campus',
+    description:
+      "fit ranks the 500 newest matches that are not the viewer's own by the viewer's lifestyle fit and adds fitBand " +
+      'to each card; a student may start 30 fit searches a minute, one at a time: 429 otherwise, 503 when it takes ' +
+      'too long. total is on the first page only and counts up to 1,000 (then atLeast is true).',
+    querystring: searchQuerySchema,
+    response: postingPageSchema,
+    answer: ({ id, email }, { query }) => service.search({ id, email }, query),
+  });
 };

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '../../../shared/first-load-messages';
 import { formActions, RETURN_FIELD, sameSitePath } from '../../../shared/form-posts';
-import { messages } from '../../../shared/messages';
 import type { SignInInput } from '../../../shared/schemas/auth';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
@@ -11,6 +11,7 @@ import { useDrawnToggle } from '../../shell/scripts-ready';
 import { useRefreshSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import { lazyPart } from '../../ui/lazy-part';
 import { useLightForm } from '../../ui/light-form';
 import styles from './Auth.module.css';
 import { authErrorText, authPost, oidcErrorMessage } from './auth-api';
@@ -23,7 +24,7 @@ const tagline = (productName: string, collegeName: string) =>
 
 // Creating an account is the second choice on this page: its form loads just after the page.
 const loadSignUpForm = () => import('./SignUpForm');
-const SignUpForm = lazy(() => loadSignUpForm().then((module) => ({ default: module.SignUpForm })));
+const SignUpForm = lazyPart(() => loadSignUpForm().then((module) => module.SignUpForm));
 
 // Validation loads on first focus or submit, not with the page (decision 0009).
 const loadSignInResolver = () => import('./validation').then((module) => module.signInResolver);

@@ -1,6 +1,6 @@
 import { isApiErrorBody } from '../../../shared/api-error';
 import { AUTH_BASE_PATH, type AuthAnswer, type AuthBodies, type AuthEndpoint } from '../../../shared/auth-endpoints';
-import { messages } from '../../../shared/messages';
+import { messages } from '../../../shared/first-load-messages';
 import { ApiError, parseJson } from '../../api/client';
 
 /** What a failed sign-in or sign-up says: the wording of docs/product-spec.md for a wrong e-mail or password. */

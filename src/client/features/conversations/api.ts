@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can } from '../../../shared/authorization';
 import type { ReportReason } from '../../../shared/moderation';
+import { conversationKeys } from '../../../shared/query-keys';
 import type {
   ContactShare,
   ConversationPage,
@@ -12,14 +13,7 @@ import type {
 import type { Me } from '../../../shared/schemas/me';
 import { ApiError, api } from '../../api/client';
 
-export const conversationKeys = {
-  all: ['conversations'] as const,
-  list: ['conversations', 'list'] as const,
-  one: (id: string) => ['conversations', 'one', id] as const,
-  unread: ['conversations', 'unread'] as const,
-  settings: ['conversations', 'settings'] as const,
-  blocks: ['conversations', 'blocks'] as const,
-};
+export { conversationKeys };
 
 const mayTalk = (user: Me | null) => can(user, 'product.use', null);
 

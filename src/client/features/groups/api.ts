@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can } from '../../../shared/authorization';
+import { postingKeys } from '../../../shared/query-keys';
 import type { Sharing } from '../../../shared/schemas/groups';
 import type { Me } from '../../../shared/schemas/me';
 import { api } from '../../api/client';
-import { postingKeys } from '../../shell/posting-keys';
 
 const groupKeys = {
   invitations: ['groups', 'invitations'] as const,

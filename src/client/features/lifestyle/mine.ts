@@ -3,14 +3,10 @@
  * ask whether to offer 'Best fit' without loading the rest of the feature.
  */
 import { useQuery } from '@tanstack/react-query';
+import { lifestyleKeys } from '../../../shared/query-keys';
 import { api } from '../../api/client';
 
-export const lifestyleKeys = {
-  all: ['lifestyle'] as const,
-  mine: ['lifestyle', 'mine'] as const,
-  postingFit: (id: string) => ['lifestyle', 'posting', id] as const,
-  pingFit: (id: string) => ['lifestyle', 'ping', id] as const,
-};
+export { lifestyleKeys };
 
 export function useMyLifestyle(enabled = true) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportReason } from '../../../shared/moderation';
+import { postingKeys } from '../../../shared/query-keys';
 import { api } from '../../api/client';
-import { postingKeys } from '../../shell/posting-keys';
 
 const moderationKeys = {
   queue: ['moderation', 'queue'] as const,

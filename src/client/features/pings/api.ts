@@ -1,17 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { viewerRefusal } from '../../../shared/authorization';
 import { pingPage } from '../../../shared/list-pages';
+import { pingKeys, postingKeys } from '../../../shared/query-keys';
 import type { Me } from '../../../shared/schemas/me';
 import type { PingAnswer } from '../../../shared/schemas/ping';
 import { api } from '../../api/client';
-import { postingKeys } from '../../shell/posting-keys';
-
-const pingKeys = {
-  all: ['pings'] as const,
-  received: ['pings', 'received'] as const,
-  sent: ['pings', 'sent'] as const,
-  awaiting: ['pings', 'awaiting'] as const,
-};
 
 /** Sends a ping; the detail view, the cards' counts and the sent list follow. */
 export function useSendPing(postingId: string) {

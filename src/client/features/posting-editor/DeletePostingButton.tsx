@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { ApiError, api } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
+import { lazyPart } from '../../ui/lazy-part';
 import styles from './PostingForm.module.css';
 import { postingQueryKey } from './query-keys';
 
 // The confirmation and failure dialogs load on the first click: the cards of /postings carry this
 // button for the viewer's own postings, and the page's first load has no room for the dialog code
 // (first-load budget, decision 0009).
-const DeletePostingDialogs = lazy(() => import('./DeletePostingDialogs'));
+const DeletePostingDialogs = lazyPart(() => import('./DeletePostingDialogs').then((module) => module.default));
 
 export interface DeletePostingButtonProps {
   postingId: string;

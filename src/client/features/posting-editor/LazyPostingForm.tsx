@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { messages } from '../../../shared/messages';
+import { lazyPart } from '../../ui/lazy-part';
 import type { PostingFormProps } from './PostingForm';
 
-const PostingForm = lazy(() => import('./PostingForm').then((module) => ({ default: module.PostingForm })));
+const PostingForm = lazyPart(() => import('./PostingForm').then((module) => module.PostingForm));
 
 /**
  * The posting form, loaded with its validation (react-hook-form and the shared zod schema) only

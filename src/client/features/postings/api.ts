@@ -1,11 +1,11 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileListPage, searchPage } from '../../../shared/list-pages';
 import { messages } from '../../../shared/messages';
+import { postingKeys } from '../../../shared/query-keys';
 import { filtersToParams } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { PostingCard, PostingDetail, PostingPage } from '../../../shared/schemas/posting-view';
 import { ApiError, api } from '../../api/client';
-import { postingKeys } from '../../shell/posting-keys';
 import { showNotice } from '../../ui/Notice';
 
 /** The search as infinite pages of cards; the query string is also the cache key. */

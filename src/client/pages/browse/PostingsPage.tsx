@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import {
@@ -20,12 +20,13 @@ import { useDrawnToggle, useScriptsReady } from '../../shell/scripts-ready';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { groupDigits } from '../../ui/format-en-us';
+import { lazyPart } from '../../ui/lazy-part';
 import { CardGrid } from '../posting-card/PostingCard';
 import styles from './PostingsPage.module.css';
 
 // 'Save this search' loads just after the page (its space is kept), so the first load stays small.
-const SaveSearchButton = lazy(() =>
-  import('../../features/saved-searches').then((module) => ({ default: module.SaveSearchButton })),
+const SaveSearchButton = lazyPart(() =>
+  import('../../features/saved-searches').then((module) => module.SaveSearchButton),
 );
 
 /** How many filters narrow the search (the sort is not one). */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { can, refusal } from '../../../shared/authorization';
 import { messages } from '../../../shared/messages';
@@ -11,6 +11,7 @@ import type { VerifyFirstState } from '../../shell/access';
 import { SESSION_QUERY_KEY, useSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
+import { lazyPart } from '../../ui/lazy-part';
 import styles from './ProfilePage.module.css';
 
 /**
@@ -70,27 +71,26 @@ function useVerifyFirstMessage(): string | null {
 
 // Below the posting lists: loaded beside them rather than with the page's first load, and drawn
 // in commits of their own, so that no single task draws the whole page (Total Blocking Time).
-const SavedSearchList = lazy(() =>
-  import('../../features/saved-searches').then((module) => ({ default: module.SavedSearchList })),
+const SavedSearchList = lazyPart(() =>
+  import('../../features/saved-searches').then((module) => module.SavedSearchList),
 );
 // The inbox and the lifestyle fit it shows of each sender, loaded side by side.
-const PingInbox = lazy(() =>
+const PingInbox = lazyPart(() =>
   Promise.all([import('../../features/pings/PingInbox'), import('../../features/lifestyle/Fit')]).then(
-    ([inbox, fit]) => ({ default: () => <inbox.PingInbox senderFit={fit.PingFit} /> }),
+    ([inbox, fit]) =>
+      () => <inbox.PingInbox senderFit={fit.PingFit} />,
   ),
 );
-const MessageSettingsSection = lazy(() =>
-  import('../../features/conversations/MessageSettings').then((module) => ({
-    default: module.MessageSettingsSection,
-  })),
+const MessageSettingsSection = lazyPart(() =>
+  import('../../features/conversations/MessageSettings').then((module) => module.MessageSettingsSection),
 );
-const AccountSection = lazy(() =>
-  import('../../features/auth/AccountSection').then((module) => ({ default: module.AccountSection })),
+const AccountSection = lazyPart(() =>
+  import('../../features/auth/AccountSection').then((module) => module.AccountSection),
 );
 const groupSections = () => import('../../features/groups/ProfileGroups');
-const InvitationsSection = lazy(() => groupSections().then((module) => ({ default: module.InvitationsSection })));
-const MyGroupsSection = lazy(() => groupSections().then((module) => ({ default: module.MyGroupsSection })));
-const SharingSection = lazy(() => groupSections().then((module) => ({ default: module.SharingSection })));
+const InvitationsSection = lazyPart(() => groupSections().then((module) => module.InvitationsSection));
+const MyGroupsSection = lazyPart(() => groupSections().then((module) => module.MyGroupsSection));
+const SharingSection = lazyPart(() => groupSections().then((module) => module.SharingSection));
 
 /** The profile's sections, each with an address of its own (/myProfile#id) for links and e-mails. */
 const SECTIONS = [
