@@ -5,7 +5,7 @@ import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DrawnPage } from '../../shared/drawn-page';
 import { loadAddress, pageLoads } from '../../shared/page-loads';
-import { matchRoute } from '../../shared/routes';
+import { matchRoute, ROUTES } from '../../shared/routes';
 import { COLLEGE_ASSETS_PREFIX, collegeAssetUrl } from '../college/public-config';
 import type { AppConfig } from '../config';
 import { notFoundBody } from './errors';
@@ -119,8 +119,15 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
         res.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // The static handler answers a directory (the site root included) with 403; the root is a page.
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+    // Every page of the route table is a route of its own: a page request goes straight to its
+    // drawing, not through the static files' lookup first (a directory read per request), and the
+    // root is a page where the static handler would answer a directory with 403. An address the
+    // router also takes (another letter case, a trailing slash) reaches the not-found handler below.
+    for (const route of ROUTES) {
+      app.get(route.path, { schema: { hide: true } }, (request, reply) =>
+        sendPage(request, reply, request.url.split('?')[0] ?? '/'),
+      );
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
