@@ -70,15 +70,17 @@ export async function drawPage(url: string, answer: PageAnswer): Promise<DrawnPa
   const queryClient = newQueryClient();
   const missing: string[] = [];
   const loads = pageLoads(matched.route, { params: matched.params, search: address.searchParams });
-  await Promise.all([
-    ...loads.map(async (load) => {
-      const data = await answer(load);
-      // What the visitor may not have, or what is not there, is the browser's to ask for and show.
-      if (data === undefined) missing.push(loadAddress(load));
-      else queryClient.setQueryData(load.queryKey, load.infinite ? { pages: [data], pageParams: [null] } : data);
-    }),
+  const [answers] = await Promise.all([
+    Promise.all(loads.map((load) => answer(load))),
     preloadRoute(address.pathname).then(preloadLazyParts),
   ]);
+  // Cached in the loads' order, whatever order the answers came in: the page is the same each time.
+  loads.forEach((load, index) => {
+    const data = answers[index];
+    // What the visitor may not have, or what is not there, is the browser's to ask for and show.
+    if (data === undefined) missing.push(loadAddress(load));
+    else queryClient.setQueryData(load.queryKey, load.infinite ? { pages: [data], pageParams: [null] } : data);
+  });
   const drawnAt = Date.now();
   const html = renderToString(app(url, { config, me, clock: { now: drawnAt, zone: 'utc' }, queryClient }));
   // All code is loaded beforehand: a boundary left unfinished is a page the browser draws itself.
