@@ -55,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // The plain forms' pieces (issue 31) are in: most pages have a form.
                   name: 'core',
                   // The messages are the first load's part (first-load-messages.ts); the rest go with the shell.
-                  test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|drawing|use-page-title|FormNotice\.|scripts-ready)|ui[\\/](Notice|Field|Button|FormField|light-form|lazy-part)|api[\\/])|src[\\/]shared[\\/](first-load-messages|routes|options|api-error|page-answers|form-posts)\.ts/,
+                  test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]client[\\/](app[\\/](Layout|router)|shell[\\/](access|session|config-context|drawing|use-page-title|FormNotice\.|scripts-ready)|ui[\\/](Notice|Field|Button|FormField|schema-form|lazy-part)|api[\\/])|src[\\/]shared[\\/](first-load-messages|routes|options|api-error|page-answers|form-posts)\.ts/,
                 },
                 {
                   // The account pages' shared pieces (sign-in, sign-up, reset, the profile's account

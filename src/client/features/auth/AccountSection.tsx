@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountMessages } from '../../../shared/account-messages';
 import { messages } from '../../../shared/messages';
-import type { AccountDetails, ChangePasswordInput } from '../../../shared/schemas/account';
+import type { AccountDetails } from '../../../shared/schemas/account';
 import type { Me, MeResponse } from '../../../shared/schemas/me';
 import { ApiError, api } from '../../api/client';
 import { dayText } from '../../common/posting-text';
@@ -13,8 +13,8 @@ import { SESSION_QUERY_KEY } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
-import { useLightForm } from '../../ui/light-form';
 import { showNotice } from '../../ui/Notice';
+import { useSchemaForm } from '../../ui/schema-form';
 import styles from './AccountSection.module.css';
 import { authPost } from './auth-api';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -22,41 +22,33 @@ import { TextField } from './TextField';
 
 const ACCOUNT_QUERY_KEY = ['account'] as const;
 
-const loadResolver = () =>
-  Promise.all([import('@hookform/resolvers/zod'), import('../../../shared/schemas/account')]).then(
-    ([{ zodResolver }, { changePasswordSchema }]) => zodResolver(changePasswordSchema),
-  );
-const passwordDefaults: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' };
+const loadSchema = () => import('../../../shared/schemas/account').then((module) => module.changePasswordSchema);
 
 /** Change password (better-auth's changePassword); other devices are signed out. */
 function ChangePasswordForm() {
   const [outcome, setOutcome] = useState<{ kind: 'done' } | { kind: 'failed'; message: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useLightForm<ChangePasswordInput>({ loadResolver, defaultValues: passwordDefaults });
-
-  const submit = handleSubmit(async ({ currentPassword, password }) => {
-    setOutcome(null);
-    try {
-      await authPost('/change-password', { currentPassword, newPassword: password, revokeOtherSessions: true });
-      reset();
-      setOutcome({ kind: 'done' });
-    } catch (error) {
-      const message =
-        error instanceof ApiError && error.code === 'INVALID_PASSWORD'
-          ? accountMessages.currentPasswordWrong
-          : error instanceof ApiError && error.status === 429
-            ? error.message
-            : accountMessages.passwordUnchanged;
-      setOutcome({ kind: 'failed', message });
-    }
+  const form = useSchemaForm({
+    schema: loadSchema,
+    onValid: async ({ currentPassword, password }) => {
+      setOutcome(null);
+      try {
+        await authPost('/change-password', { currentPassword, newPassword: password, revokeOtherSessions: true });
+        form.reset();
+        setOutcome({ kind: 'done' });
+      } catch (error) {
+        const message =
+          error instanceof ApiError && error.code === 'INVALID_PASSWORD'
+            ? accountMessages.currentPasswordWrong
+            : error instanceof ApiError && error.status === 429
+              ? error.message
+              : accountMessages.passwordUnchanged;
+        setOutcome({ kind: 'failed', message });
+      }
+    },
   });
 
   return (
-    <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="change-password-heading">
+    <form className={styles.form} {...form.formProps} aria-labelledby="change-password-heading">
       <h3 id="change-password-heading" className={styles.subheading}>
         {accountMessages.changePassword}
       </h3>
@@ -64,15 +56,10 @@ function ChangePasswordForm() {
         label={accountMessages.currentPassword}
         type="password"
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register('currentPassword')}
+        name="currentPassword"
+        error={form.error('currentPassword')}
       />
-      <NewPasswordFields
-        label={accountMessages.newPassword}
-        password={register('password')}
-        confirmPassword={register('confirmPassword')}
-        errors={errors}
-      />
+      <NewPasswordFields label={accountMessages.newPassword} errors={form.errors} />
       <div role="status">
         {outcome?.kind === 'done' ? <p className={styles.ok}>{accountMessages.passwordChanged}</p> : null}
       </div>
@@ -81,7 +68,7 @@ function ChangePasswordForm() {
           {outcome.message}
         </p>
       ) : null}
-      <button type="submit" className={buttonStyles.button} disabled={isSubmitting}>
+      <button type="submit" className={buttonStyles.button} disabled={form.submitting}>
         {accountMessages.changePassword}
       </button>
     </form>

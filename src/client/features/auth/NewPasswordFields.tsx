@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth-constants';
 import { ShowPassword, TextField } from './TextField';
 
-/** A new password and its repetition (sign-up and password reset), with one 'Show password' for both. */
+/**
+ * A new password and its repetition (sign-up, password reset, verification), fields `password`
+ * and `confirmPassword`, with one 'Show password' for both.
+ */
 export function NewPasswordFields({
   label,
-  password,
-  confirmPassword,
   errors,
 }: {
   label: string;
-  password: UseFormRegisterReturn;
-  confirmPassword: UseFormRegisterReturn;
-  errors: { password?: { message?: string }; confirmPassword?: { message?: string } };
+  errors: { password?: string; confirmPassword?: string };
 }) {
   const [shown, setShown] = useState(false);
   const type = shown ? 'text' : 'password';
@@ -21,18 +19,18 @@ export function NewPasswordFields({
     <>
       <TextField
         label={label}
+        name="password"
         type={type}
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.password?.message}
-        {...password}
+        error={errors.password}
       />
       <TextField
         label={`Repeat ${label.toLowerCase()}`}
+        name="confirmPassword"
         type={type}
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...confirmPassword}
+        error={errors.confirmPassword}
       />
       <ShowPassword shown={shown} onChange={setShown} />
     </>

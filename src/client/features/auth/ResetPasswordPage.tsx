@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
-import type { ResetPasswordInput } from '../../../shared/schemas/auth';
 import { ApiError } from '../../api/client';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import { useLightForm } from '../../ui/light-form';
+import { useSchemaForm } from '../../ui/schema-form';
 import styles from './Auth.module.css';
 import { authPost } from './auth-api';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /** The page the e-mailed reset link opens (?token=...): choose a new password. */
-const loadResolver = () => import('./validation').then((module) => module.resetPasswordResolver);
-const defaultValues: ResetPasswordInput = { password: '', confirmPassword: '' };
+const loadSchema = () => import('./validation').then((module) => module.resetPasswordSchema);
 
 export function Component() {
   usePageTitle('Choose a New Password');
@@ -20,26 +18,23 @@ export function Component() {
   const token = params.get('token');
   const linkBroken = !token || params.get('error') !== null;
   const [outcome, setOutcome] = useState<{ kind: 'done' } | { kind: 'failed'; message: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useLightForm<ResetPasswordInput>({ loadResolver, defaultValues });
-
-  const submit = handleSubmit(async ({ password }) => {
-    setOutcome(null);
-    try {
-      await authPost('/reset-password', { newPassword: password, token: token ?? '' });
-      setOutcome({ kind: 'done' });
-    } catch (error) {
-      const message =
-        error instanceof ApiError && error.code === 'INVALID_TOKEN'
-          ? messages.auth.resetLinkInvalid
-          : error instanceof ApiError
-            ? error.message
-            : messages.api.internal.message;
-      setOutcome({ kind: 'failed', message });
-    }
+  const form = useSchemaForm({
+    schema: loadSchema,
+    onValid: async ({ password }) => {
+      setOutcome(null);
+      try {
+        await authPost('/reset-password', { newPassword: password, token: token ?? '' });
+        setOutcome({ kind: 'done' });
+      } catch (error) {
+        const message =
+          error instanceof ApiError && error.code === 'INVALID_TOKEN'
+            ? messages.auth.resetLinkInvalid
+            : error instanceof ApiError
+              ? error.message
+              : messages.api.internal.message;
+        setOutcome({ kind: 'failed', message });
+      }
+    },
   });
 
   if (linkBroken) {
@@ -69,19 +64,14 @@ export function Component() {
           </p>
         </>
       ) : (
-        <form className={styles.form} noValidate onSubmit={submit}>
-          <NewPasswordFields
-            label="New password"
-            password={register('password')}
-            confirmPassword={register('confirmPassword')}
-            errors={errors}
-          />
+        <form className={styles.form} {...form.formProps}>
+          <NewPasswordFields label="New password" errors={form.errors} />
           {outcome?.kind === 'failed' ? (
             <p role="alert" className={styles.alert}>
               {outcome.message}
             </p>
           ) : null}
-          <button type="submit" className={buttonStyles.button} disabled={isSubmitting}>
+          <button type="submit" className={buttonStyles.button} disabled={form.submitting}>
             Save New Password
           </button>
         </form>

@@ -2,7 +2,6 @@ import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/first-load-messages';
 import { formActions, RETURN_FIELD, sameSitePath } from '../../../shared/form-posts';
-import type { SignInInput } from '../../../shared/schemas/auth';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
 import { FormNotice } from '../../shell/FormNotice';
@@ -12,7 +11,7 @@ import { useRefreshSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { lazyPart } from '../../ui/lazy-part';
-import { useLightForm } from '../../ui/light-form';
+import { useSchemaForm } from '../../ui/schema-form';
 import styles from './Auth.module.css';
 import { authErrorText, authPost, oidcErrorMessage } from './auth-api';
 import wall from './SignInPage.module.css';
@@ -27,8 +26,7 @@ const loadSignUpForm = () => import('./SignUpForm');
 const SignUpForm = lazyPart(() => loadSignUpForm().then((module) => module.SignUpForm));
 
 // Validation loads on first focus or submit, not with the page (decision 0009).
-const loadSignInResolver = () => import('./validation').then((module) => module.signInResolver);
-const signInDefaults: SignInInput = { email: '', password: '' };
+const loadSignInSchema = () => import('./validation').then((module) => module.signInSchema);
 
 /**
  * An address that signed up but is not verified cannot sign in (decision 0020): it may ask for a
@@ -90,44 +88,41 @@ function SignInForm({
   const [unverified, setUnverified] = useState<string | null>(null);
   const showPasswordId = useId();
   const [passwordShown, setPasswordShown] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useLightForm<SignInInput>({ loadResolver: loadSignInResolver, defaultValues: signInDefaults });
-  const submit = handleSubmit(async (input) => {
-    setFailure(null);
-    setUnverified(null);
-    try {
-      await authPost('/sign-in/email', { email: input.email, password: input.password });
-      await onDone();
-    } catch (error) {
-      setFailure(authErrorText(error));
-      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverified(input.email.trim());
-    }
+  const form = useSchemaForm({
+    schema: loadSignInSchema,
+    onValid: async (input) => {
+      setFailure(null);
+      setUnverified(null);
+      try {
+        await authPost('/sign-in/email', { email: input.email, password: input.password });
+        await onDone();
+      } catch (error) {
+        setFailure(authErrorText(error));
+        if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') setUnverified(input.email.trim());
+      }
+    },
   });
-  // Typed text stays by itself (light-form); 'Show password' ticked before the scripts shows it.
+  // Typed text stays by itself (uncontrolled fields); 'Show password' ticked before the scripts shows it.
   useDrawnToggle(showPasswordId, () => setPasswordShown(true));
   return (
     <form
       className={styles.form}
       method="post"
       action={formActions.signIn()}
-      noValidate
-      onSubmit={submit}
+      {...form.formProps}
       aria-labelledby="signin-email-heading"
     >
       {returnTo === '/' ? null : <input type="hidden" name={RETURN_FIELD} value={returnTo} />}
       <h2 id="signin-email-heading" className={styles.subheading}>
         Sign in with e-mail and password
       </h2>
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField label="Email" type="email" autoComplete="email" name="email" error={form.error('email')} />
       <TextField
         label="Password"
         type={passwordShown ? 'text' : 'password'}
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
+        name="password"
+        error={form.error('password')}
       />
       <ShowPassword id={showPasswordId} shown={passwordShown} onChange={setPasswordShown} />
       {failure ? (
@@ -136,8 +131,8 @@ function SignInForm({
         </p>
       ) : null}
       {unverified ? <SendVerification key={unverified} email={unverified} /> : null}
-      <button type="submit" className={`${buttonStyles.button} ${buttonStyles.block}`} disabled={isSubmitting}>
-        {isSubmitting ? 'Signing In...' : 'Sign In'}
+      <button type="submit" className={`${buttonStyles.button} ${buttonStyles.block}`} disabled={form.submitting}>
+        {form.submitting ? 'Signing In...' : 'Sign In'}
       </button>
     </form>
   );

@@ -1,27 +1,21 @@
 /** The sign-in page's 'Create an account' form: loaded just after the page, which opens on signing in. */
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
-import type { SignUpInput } from '../../../shared/schemas/auth';
 import buttonStyles from '../../ui/Button.module.css';
-import { useLightForm } from '../../ui/light-form';
+import { useSchemaForm } from '../../ui/schema-form';
 import styles from './Auth.module.css';
 import { authErrorText, authPost } from './auth-api';
 import { NewPasswordFields } from './NewPasswordFields';
 import { TextField } from './TextField';
 
 // Validation loads on first focus or submit, not with the form (decision 0009).
-const loadSignUpResolver = () => import('./validation').then((module) => module.signUpResolver);
-const signUpDefaults: SignUpInput = { name: '', email: '', password: '', confirmPassword: '' };
+const loadSignUpSchema = () => import('./validation').then((module) => module.signUpSchema);
 
 export function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void>; emailDomain: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useLightForm<SignUpInput>({ loadResolver: loadSignUpResolver, defaultValues: signUpDefaults });
-  const submit = handleSubmit(async (input) => {
+  const form = useSchemaForm({ schema: loadSignUpSchema, onValid: (input) => signUp(input) });
+  async function signUp(input: { name: string; email: string; password: string }) {
     setFailure(null);
     setSentTo(null);
     try {
@@ -45,27 +39,22 @@ export function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void
     } catch {
       setSentTo(input.email.trim());
     }
-  });
+  }
   return (
-    <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="signup-heading">
+    <form className={styles.form} {...form.formProps} aria-labelledby="signup-heading">
       <h2 id="signup-heading" className={styles.subheading}>
         Create an account
       </h2>
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField label="Name" autoComplete="name" name="name" error={form.error('name')} />
       <TextField
         label="College email"
         type="email"
         autoComplete="email"
         hint={`Your @${emailDomain} address.`}
-        error={errors.email?.message}
-        {...register('email')}
+        name="email"
+        error={form.error('email')}
       />
-      <NewPasswordFields
-        label="Password"
-        password={register('password')}
-        confirmPassword={register('confirmPassword')}
-        errors={errors}
-      />
+      <NewPasswordFields label="Password" errors={form.errors} />
       {failure ? (
         <p role="alert" className={styles.alert}>
           {failure}
@@ -76,8 +65,8 @@ export function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void
           {messages.auth.signUpSent(sentTo)}
         </p>
       ) : null}
-      <button type="submit" className={`${buttonStyles.button} ${buttonStyles.block}`} disabled={isSubmitting}>
-        {isSubmitting ? 'Creating Account...' : 'Create Account'}
+      <button type="submit" className={`${buttonStyles.button} ${buttonStyles.block}`} disabled={form.submitting}>
+        {form.submitting ? 'Creating Account...' : 'Create Account'}
       </button>
     </form>
   );

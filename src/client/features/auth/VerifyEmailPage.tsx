@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
-import type { VerifyEmailInput } from '../../../shared/schemas/auth';
 import { ApiError } from '../../api/client';
 import { useRefreshSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
-import { useLightForm } from '../../ui/light-form';
+import { useSchemaForm } from '../../ui/schema-form';
 import styles from './Auth.module.css';
 import { authPost } from './auth-api';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -17,7 +16,7 @@ import { TextField } from './TextField';
  * owner confirms with the form, choosing the password there, and only that POST verifies the
  * address and signs this browser in (decision 0020).
  */
-const loadResolver = () => import('./validation').then((module) => module.verifyEmailResolver);
+const loadSchema = () => import('./validation').then((module) => module.verifyEmailSchema);
 
 /** The address and sign-up name the signed token carries, to show and prefill (the server checks the token). */
 export function readVerificationToken(token: string | null): { email: string; name: string } | null {
@@ -63,26 +62,23 @@ function ConfirmForm({ token, email, name }: { token: string; email: string; nam
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [linkDead, setLinkDead] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useLightForm<VerifyEmailInput>({ loadResolver, defaultValues: { name, password: '', confirmPassword: '' } });
-
-  const submit = handleSubmit(async (input) => {
-    setFailure(null);
-    try {
-      await authPost('/verify-email/confirm', { token, name: input.name, password: input.password });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'INVALID_VERIFICATION_LINK') {
-        setLinkDead(true);
+  const form = useSchemaForm({
+    schema: loadSchema,
+    onValid: async (input) => {
+      setFailure(null);
+      try {
+        await authPost('/verify-email/confirm', { token, name: input.name, password: input.password });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'INVALID_VERIFICATION_LINK') {
+          setLinkDead(true);
+          return;
+        }
+        setFailure(error instanceof ApiError ? error.message : messages.api.internal.message);
         return;
       }
-      setFailure(error instanceof ApiError ? error.message : messages.api.internal.message);
-      return;
-    }
-    await refreshSession();
-    navigate('/', { replace: true });
+      await refreshSession();
+      navigate('/', { replace: true });
+    },
   });
 
   if (linkDead) return <LinkInvalid />;
@@ -90,21 +86,16 @@ function ConfirmForm({ token, email, name }: { token: string; email: string; nam
     <div className={styles.page}>
       <h1>{messages.auth.verifyHeading}</h1>
       <p>{messages.auth.verifyIntro(email)}</p>
-      <form className={styles.form} noValidate onSubmit={submit}>
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <NewPasswordFields
-          label="Password"
-          password={register('password')}
-          confirmPassword={register('confirmPassword')}
-          errors={errors}
-        />
+      <form className={styles.form} {...form.formProps}>
+        <TextField label="Name" autoComplete="name" name="name" defaultValue={name} error={form.error('name')} />
+        <NewPasswordFields label="Password" errors={form.errors} />
         {failure ? (
           <p role="alert" className={styles.alert}>
             {failure}
           </p>
         ) : null}
-        <button type="submit" className={buttonStyles.button} disabled={isSubmitting}>
-          {isSubmitting ? 'Verifying...' : 'Verify and Sign In'}
+        <button type="submit" className={buttonStyles.button} disabled={form.submitting}>
+          {form.submitting ? 'Verifying...' : 'Verify and Sign In'}
         </button>
       </form>
     </div>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { CONTACT_REPLY_BUSINESS_DAYS, TOAST_MS } from '../../../shared/options';
 import type { ContactMessageInput } from '../../../shared/schemas/contact';
@@ -8,16 +8,13 @@ import { useCollege } from '../../shell/config-context';
 import { useSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
 import fieldStyles from '../../ui/FormField.module.css';
-import { useLightForm } from '../../ui/light-form';
+import { useSchemaForm } from '../../ui/schema-form';
 import styles from './ContactPage.module.css';
 
 type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string };
 
 // Validation (the shared schema) loads on first focus or submit (decision 0009).
-const loadResolver = () =>
-  Promise.all([import('@hookform/resolvers/zod'), import('../../../shared/schemas/contact')]).then(
-    ([{ zodResolver }, { contactMessageSchema }]) => zodResolver(contactMessageSchema),
-  );
+const loadSchema = () => import('../../../shared/schemas/contact').then((module) => module.contactMessageSchema);
 
 export function Component() {
   usePageTitle('Contact Us');
@@ -27,17 +24,8 @@ export function Component() {
   // Signed in: the name and e-mail come from the account (still editable); clearing the form
   // after sending keeps them and empties the message.
   const { user } = useSession();
-  const defaultValues = useMemo<ContactMessageInput>(
-    () => ({ name: user?.name.trim() ?? '', email: user?.email ?? '', message: '' }),
-    [user?.name, user?.email],
-  );
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useLightForm<ContactMessageInput>({ loadResolver, defaultValues });
 
+  const form = useSchemaForm({ schema: loadSchema, onValid: (input): void => send.mutate(input) });
   const send = useMutation({
     mutationFn: (input: ContactMessageInput) => api.post('/api/contact', { body: input }),
     onSuccess: () => setOutcome({ kind: 'sent' }),
@@ -50,7 +38,7 @@ export function Component() {
             : messages.contact.failedMessage(college.footer.contactEmail),
       }),
     // The spec (docs/product-spec.md) clears the form whether or not the message went out.
-    onSettled: () => reset(),
+    onSettled: (): void => form.reset(),
   });
 
   useEffect(() => {
@@ -62,7 +50,7 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [outcome]);
 
-  const describedBy = (field: keyof ContactMessageInput) => (errors[field] ? `${ids[field]}-error` : undefined);
+  const describedBy = (field: keyof ContactMessageInput) => (form.error(field) ? `${ids[field]}-error` : undefined);
 
   return (
     <div className={styles.page}>
@@ -70,7 +58,7 @@ export function Component() {
       <p className={styles.lead}>
         Questions, ideas or trouble with a posting? Write to the {college.productName} team.
       </p>
-      <form className={styles.form} noValidate onSubmit={handleSubmit((input) => send.mutate(input))}>
+      <form className={styles.form} {...form.formProps}>
         <div className={fieldStyles.field}>
           <label className={fieldStyles.label} htmlFor={ids.name}>
             Full Name
@@ -79,13 +67,14 @@ export function Component() {
             id={ids.name}
             className={fieldStyles.control}
             autoComplete="name"
-            aria-invalid={errors.name ? true : undefined}
+            aria-invalid={form.error('name') ? true : undefined}
             aria-describedby={describedBy('name')}
-            {...register('name')}
+            name="name"
+            defaultValue={user?.name.trim() ?? ''}
           />
-          {errors.name ? (
+          {form.error('name') ? (
             <p id={`${ids.name}-error`} className={fieldStyles.error}>
-              {errors.name.message}
+              {form.error('name')}
             </p>
           ) : null}
         </div>
@@ -98,13 +87,14 @@ export function Component() {
             className={fieldStyles.control}
             type="email"
             autoComplete="email"
-            aria-invalid={errors.email ? true : undefined}
+            aria-invalid={form.error('email') ? true : undefined}
             aria-describedby={describedBy('email')}
-            {...register('email')}
+            name="email"
+            defaultValue={user?.email ?? ''}
           />
-          {errors.email ? (
+          {form.error('email') ? (
             <p id={`${ids.email}-error`} className={fieldStyles.error}>
-              {errors.email.message}
+              {form.error('email')}
             </p>
           ) : null}
         </div>
@@ -116,13 +106,13 @@ export function Component() {
             id={ids.message}
             className={fieldStyles.control}
             rows={6}
-            aria-invalid={errors.message ? true : undefined}
+            aria-invalid={form.error('message') ? true : undefined}
             aria-describedby={describedBy('message')}
-            {...register('message')}
+            name="message"
           />
-          {errors.message ? (
+          {form.error('message') ? (
             <p id={`${ids.message}-error`} className={fieldStyles.error}>
-              {errors.message.message}
+              {form.error('message')}
             </p>
           ) : null}
         </div>
