@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { messages } from '../../../shared/messages';
 import { ACADEMIC_YEAR_LABELS, ACADEMIC_YEARS, GENDER_LABELS, GENDERS } from '../../../shared/options';
@@ -9,13 +8,15 @@ import { dayText } from '../../common/posting-text';
 import { useClock } from '../../shell/clock';
 import { useSession } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
+import { describedBy } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
+import { useSchemaForm } from '../../ui/schema-form';
 import { useMyGroups, useMyInvitations, useSaveSharing, useSharing } from './api';
 import { LeaveGroup } from './GroupMembers';
 import styles from './Groups.module.css';
 import { InvitationAnswers, Refusal } from './InvitationPage';
 import { GROUP_ROLE_LABELS } from './labels';
-import { type SharingFormValues, sharingFormValues, sharingFromForm, sharingProblems } from './sharing-rules';
+import { sharingFormSchema } from './sharing-rules';
 
 /** Once `ready`, the section the address names (#id) is scrolled to and focused (e-mails link there). */
 function useHashTarget(id: string, ready: boolean) {
@@ -124,46 +125,56 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const save = useSaveSharing();
-  const [problems, setProblems] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
-  const problemsRef = useRef<HTMLDivElement>(null);
-  const { register, handleSubmit, watch, reset } = useForm<SharingFormValues>({
-    defaultValues: sharingFormValues(sharing),
+  // The fields are drawn anew from what the server kept after each save (a handle without its @).
+  const [drawn, setDrawn] = useState({ sharing, version: 0 });
+  const [gender, setGender] = useState(sharing.gender ?? '');
+  const form = useSchemaForm({
+    schema: sharingFormSchema,
+    onValid: (values) => {
+      setSaved(false);
+      save.mutate(values, {
+        onSuccess: (answer) => {
+          setDrawn((last) => ({ sharing: answer, version: last.version + 1 }));
+          setSaved(true);
+        },
+      });
+    },
+    onInvalid: () => setSaved(false),
   });
-  const gender = watch('gender');
+  const problems = Object.values(form.errors);
+  const kept = drawn.sharing;
 
-  const submit = (values: SharingFormValues) => {
-    setSaved(false);
-    const found = sharingProblems(values);
-    setProblems(found);
-    if (found.length > 0) {
-      problemsRef.current?.focus();
-      return;
-    }
-    save.mutate(sharingFromForm(values), {
-      onSuccess: (answer) => {
-        reset(sharingFormValues(answer));
-        setSaved(true);
-      },
-    });
-  };
+  /** What ties a control to its error. */
+  const aria = (name: string) => ({
+    id: id(name),
+    name,
+    'aria-invalid': form.error(name) ? true : undefined,
+    'aria-describedby': describedBy(id(name), form.error(name)),
+  });
+  const errorOf = (name: string) =>
+    form.error(name) ? (
+      <p id={`${id(name)}-error`} className={fieldStyles.error}>
+        {form.error(name)}
+      </p>
+    ) : null;
 
   const check = (name: keyof Sharing['share'], label: string) => (
     <div className={styles.check}>
-      <input id={id(`share-${name}`)} type="checkbox" {...register(`share.${name}`)} />
+      <input id={id(`share-${name}`)} type="checkbox" name={`share.${name}`} defaultChecked={kept.share[name]} />
       <label htmlFor={id(`share-${name}`)}>{label}</label>
     </div>
   );
 
   return (
-    <form className={styles.section} noValidate onSubmit={handleSubmit(submit)} aria-labelledby="sharing-heading">
-      <div className={styles.grid}>
+    <form className={styles.section} {...form.formProps} aria-labelledby="sharing-heading">
+      <div className={styles.grid} key={drawn.version}>
         <div className={styles.item}>
           <div className={fieldStyles.field}>
             <label className={fieldStyles.label} htmlFor={id('academicYear')}>
               Academic year
             </label>
-            <select id={id('academicYear')} className={fieldStyles.control} {...register('academicYear')}>
+            <select className={fieldStyles.control} defaultValue={kept.academicYear ?? ''} {...aria('academicYear')}>
               <option value="">Not given</option>
               {ACADEMIC_YEARS.map((year) => (
                 <option key={year} value={year}>
@@ -171,6 +182,7 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
                 </option>
               ))}
             </select>
+            {errorOf('academicYear')}
           </div>
           {check('academicYear', 'Show my academic year')}
         </div>
@@ -179,7 +191,12 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
             <label className={fieldStyles.label} htmlFor={id('gender')}>
               Gender
             </label>
-            <select id={id('gender')} className={fieldStyles.control} {...register('gender')}>
+            <select
+              className={fieldStyles.control}
+              defaultValue={kept.gender ?? ''}
+              onChange={(event) => setGender(event.target.value)}
+              {...aria('gender')}
+            >
               <option value="">Not given</option>
               {GENDERS.map((value) => (
                 <option key={value} value={value}>
@@ -187,6 +204,7 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
                 </option>
               ))}
             </select>
+            {errorOf('gender')}
           </div>
           {gender === 'other' ? (
             <div className={fieldStyles.field}>
@@ -194,11 +212,12 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
                 Your gender
               </label>
               <input
-                id={id('customGender')}
                 className={fieldStyles.control}
                 maxLength={SHARING_LIMITS.customGender}
-                {...register('customGender')}
+                defaultValue={kept.customGender ?? ''}
+                {...aria('customGender')}
               />
+              {errorOf('customGender')}
             </div>
           ) : null}
           {check('gender', 'Show my gender')}
@@ -214,13 +233,14 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
               Phone number
             </label>
             <input
-              id={id('phoneNumber')}
               type="tel"
               autoComplete="tel"
               className={fieldStyles.control}
               maxLength={SHARING_LIMITS.phone}
-              {...register('phoneNumber')}
+              defaultValue={kept.phoneNumber ?? ''}
+              {...aria('phoneNumber')}
             />
+            {errorOf('phoneNumber')}
           </div>
           {check('phoneNumber', 'Show my phone number')}
         </div>
@@ -230,17 +250,18 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
               Instagram handle
             </label>
             <input
-              id={id('instagramHandle')}
               autoCapitalize="none"
               className={fieldStyles.control}
               maxLength={SHARING_LIMITS.instagram + 1}
-              {...register('instagramHandle')}
+              defaultValue={kept.instagramHandle ?? ''}
+              {...aria('instagramHandle')}
             />
+            {errorOf('instagramHandle')}
           </div>
           {check('instagramHandle', 'Show my Instagram')}
         </div>
       </div>
-      <div ref={problemsRef} tabIndex={-1} role="alert" className={problems.length > 0 ? styles.notice : undefined}>
+      <div role="alert" className={problems.length > 0 ? styles.notice : undefined}>
         {problems.length > 0 ? (
           <>
             <p className={styles.noticeTitle}>{groupMessages.sharingTitle}</p>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../shared/authorization';
 import { type GroupMemberView, groupMessages, type TypedMemberView } from '../../../shared/schemas/groups';
 import { inviteButton, memberControls, NO_ADDRESS } from './member-controls';
-import { sharingFormValues, sharingFromForm, sharingProblems } from './sharing-rules';
+import { sharingFormSchema, sharingFormValues, sharingFromForm, sharingProblems } from './sharing-rules';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const viewer: Viewer = { id: 'me', emailVerified: true, termsAccepted: true, isModerator: false };
@@ -128,13 +128,36 @@ describe('the sharing form', () => {
   it('asks for a detail that is turned on, and for a real handle and number', () => {
     expect(sharingProblems(blank)).toEqual([]);
     expect(sharingProblems({ ...blank, share: { ...off, phoneNumber: true, academicYear: true } })).toEqual([
-      'Choose your academic year to share it.',
-      'Enter your phone number to share it.',
+      { field: 'academicYear', message: 'Choose your academic year to share it.' },
+      { field: 'phoneNumber', message: 'Enter your phone number to share it.' },
     ]);
     expect(sharingProblems({ ...blank, phoneNumber: '12', instagramHandle: 'no spaces' })).toEqual([
-      groupMessages.sharingPhone,
-      groupMessages.sharingInstagram,
+      { field: 'phoneNumber', message: groupMessages.sharingPhone },
+      { field: 'instagramHandle', message: groupMessages.sharingInstagram },
     ]);
-    expect(sharingProblems({ ...blank, gender: 'other' })).toEqual([groupMessages.sharingCustomGender]);
+    expect(sharingProblems({ ...blank, gender: 'other' })).toEqual([
+      { field: 'customGender', message: groupMessages.sharingCustomGender },
+    ]);
+  });
+
+  it('reads the form as the fields hold it and gives the server its shape, or the problem on its field', () => {
+    const read = {
+      ...blank,
+      customGender: undefined,
+      instagramHandle: '@jane.d',
+      share: { ...off, instagramHandle: true },
+    };
+    expect(sharingFormSchema.parse(read)).toEqual({
+      academicYear: null,
+      gender: null,
+      customGender: null,
+      phoneNumber: null,
+      instagramHandle: 'jane.d',
+      share: { ...off, instagramHandle: true },
+    });
+    const refused = sharingFormSchema.safeParse({ ...blank, share: { ...off, gender: true } });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['gender', 'Choose your gender to share it.'],
+    ]);
   });
 });

@@ -2,9 +2,10 @@
  * The profile's 'What I share with my groups' form (issue 23): its values and what keeps it from
  * being saved, with the server's own checks and messages.
  */
-import type { AcademicYear, Gender } from '../../../shared/options';
-import { groupMessages, SHARING_LIMITS, type Sharing } from '../../../shared/schemas/groups';
+import { ACADEMIC_YEARS, type AcademicYear, GENDERS, type Gender } from '../../../shared/options';
+import { groupMessages, SHARING_LIMITS, type Sharing, sharingSchema } from '../../../shared/schemas/groups';
 import { INSTAGRAM, normaliseInstagram, phoneIsValid } from '../../../shared/schemas/posting';
+import { z } from '../../../shared/schemas/zod';
 
 /** The sharing form: every field a string or a flag, as the inputs hold them. */
 export interface SharingFormValues {
@@ -41,27 +42,57 @@ export function sharingFromForm(values: SharingFormValues): Sharing {
   };
 }
 
+type SharingField = Exclude<keyof SharingFormValues, 'share'>;
+
 /**
- * What keeps the sharing form from being saved, in the order of its fields: the server's own
- * checks (a real number and handle, a described gender for 'Other', with its messages), and a
- * detail turned on without being given. Empty when it may be saved.
+ * What keeps the sharing form from being saved, in the order of its fields, each on the field it
+ * is about: the server's own checks (a real number and handle, a described gender for 'Other',
+ * with its messages), and a detail turned on without being given. Empty when it may be saved.
  */
-export function sharingProblems(values: SharingFormValues): string[] {
-  const problems: string[] = [];
+export function sharingProblems(values: SharingFormValues): { field: SharingField; message: string }[] {
+  const problems: { field: SharingField; message: string }[] = [];
   const sharing = sharingFromForm(values);
-  if (values.share.academicYear && !sharing.academicYear) problems.push('Choose your academic year to share it.');
-  if (values.share.gender && !sharing.gender) problems.push('Choose your gender to share it.');
+  if (values.share.academicYear && !sharing.academicYear)
+    problems.push({ field: 'academicYear', message: 'Choose your academic year to share it.' });
+  if (values.share.gender && !sharing.gender)
+    problems.push({ field: 'gender', message: 'Choose your gender to share it.' });
   if (
     sharing.gender === 'other' &&
     (!sharing.customGender || sharing.customGender.length > SHARING_LIMITS.customGender)
   ) {
-    problems.push(groupMessages.sharingCustomGender);
+    problems.push({ field: 'customGender', message: groupMessages.sharingCustomGender });
   }
   if (sharing.phoneNumber) {
-    if (!phoneIsValid(sharing.phoneNumber)) problems.push(groupMessages.sharingPhone);
-  } else if (values.share.phoneNumber) problems.push('Enter your phone number to share it.');
+    if (!phoneIsValid(sharing.phoneNumber))
+      problems.push({ field: 'phoneNumber', message: groupMessages.sharingPhone });
+  } else if (values.share.phoneNumber)
+    problems.push({ field: 'phoneNumber', message: 'Enter your phone number to share it.' });
   if (sharing.instagramHandle) {
-    if (!INSTAGRAM.test(sharing.instagramHandle)) problems.push(groupMessages.sharingInstagram);
-  } else if (values.share.instagramHandle) problems.push('Enter your Instagram handle to share it.');
+    if (!INSTAGRAM.test(sharing.instagramHandle))
+      problems.push({ field: 'instagramHandle', message: groupMessages.sharingInstagram });
+  } else if (values.share.instagramHandle)
+    problems.push({ field: 'instagramHandle', message: 'Enter your Instagram handle to share it.' });
   return problems;
 }
+
+const choiceOrBlank = <T extends string>(choices: readonly [T, ...T[]]) => z.union([z.enum(choices), z.literal('')]);
+
+/**
+ * The form as its fields hold it, checked as above and turned into what the server takes: its own
+ * `sharingSchema` checks the result once more.
+ */
+export const sharingFormSchema = z
+  .object({
+    academicYear: choiceOrBlank(ACADEMIC_YEARS),
+    gender: choiceOrBlank(GENDERS),
+    customGender: z.string().default(''),
+    phoneNumber: z.string(),
+    instagramHandle: z.string(),
+    share: sharingSchema.shape.share,
+  })
+  .superRefine((values, context) => {
+    for (const { field, message } of sharingProblems(values))
+      context.addIssue({ code: 'custom', path: [field], message });
+  })
+  .transform(sharingFromForm)
+  .pipe(sharingSchema);
