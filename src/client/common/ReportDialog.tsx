@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   REPORT_DETAILS_MAX_LENGTH,
@@ -7,7 +8,9 @@ import {
 } from '../../shared/moderation';
 import buttonStyles from '../ui/Button.module.css';
 import { Dialog } from '../ui/Dialog';
+import { describedBy } from '../ui/Field';
 import fieldStyles from '../ui/FormField.module.css';
+import { useSchemaForm } from '../ui/schema-form';
 import styles from './ReportDialog.module.css';
 
 /** What became of a report: sent (the form is emptied) or not (kept, to send again). */
@@ -17,7 +20,12 @@ export interface ReportOutcome {
   message: string;
 }
 
+/** A report's shared schema: a reason, and details that may be left out. */
+export type ReportSchema = StandardSchemaV1<unknown, { reason: ReportReason; details: string | null }>;
+
 export interface ReportDialogProps {
+  /** The schema the server checks this report with, loaded when the form is first used. */
+  schema: () => Promise<ReportSchema>;
   open: boolean;
   title: string;
   description: string;
@@ -37,6 +45,7 @@ export interface ReportDialogProps {
  * who reported.
  */
 export function ReportDialog({
+  schema,
   open,
   title,
   description,
@@ -47,25 +56,29 @@ export function ReportDialog({
   onSend,
   onClose,
 }: ReportDialogProps) {
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [details, setDetails] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const ids = { form: useId(), reasons: useId(), details: useId(), problem: useId() };
+  const [detailsLength, setDetailsLength] = useState(0);
+  const ids = { form: useId(), details: useId(), problem: useId() };
   const ok = useRef<HTMLButtonElement>(null);
+  const form = useSchemaForm({
+    schema,
+    onValid: ({ reason, details }) => onSend({ reason, details: details ?? '' }),
+  });
+  const formRef = form.formRef;
+  const problem = form.error('reason');
+  // Opened on a reason (a scam warning's report): that reason is chosen, and can be changed.
   useEffect(() => {
-    if (open && initialReason) setReason(initialReason);
-  }, [open, initialReason]);
+    const radio = formRef.current?.querySelector<HTMLInputElement>(`input[name="reason"][value="${initialReason}"]`);
+    if (open && radio) radio.checked = true;
+  }, [open, initialReason, formRef]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a new outcome only
   useEffect(() => {
     if (outcome) ok.current?.focus();
     if (outcome?.sent) {
-      setReason(null);
-      setDetails('');
+      form.reset();
+      setDetailsLength(0);
     }
   }, [outcome]);
-  const close = () => {
-    setProblem(null);
-    onClose();
-  };
+  const close = () => onClose();
 
   return (
     <Dialog
@@ -96,64 +109,51 @@ export function ReportDialog({
         )
       }
     >
-      {outcome === null ? (
-        <form
-          id={ids.form}
-          className={styles.form}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (reason) onSend({ reason, details: details.trim() });
-            else setProblem('Please choose a reason for the report.');
-          }}
+      {/* Kept while an outcome is shown: a report that was not sent is there to send again. */}
+      <form id={ids.form} className={styles.form} hidden={outcome !== null} {...form.formProps}>
+        {quoted}
+        <fieldset
+          className={styles.reasons}
+          aria-describedby={problem ? ids.problem : undefined}
+          aria-invalid={problem ? true : undefined}
         >
-          {quoted}
-          <fieldset
-            className={styles.reasons}
-            aria-describedby={problem ? ids.problem : undefined}
-            aria-invalid={problem ? true : undefined}
-          >
-            <legend className={fieldStyles.label}>Reason</legend>
-            {REPORT_REASONS.map((value) => (
-              <label key={value} className={styles.reason}>
-                <input
-                  type="radio"
-                  name={ids.reasons}
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => {
-                    setReason(value);
-                    setProblem(null);
-                  }}
-                />
-                {REPORT_REASON_LABELS[value]}
-              </label>
-            ))}
-          </fieldset>
-          {problem ? (
-            <p id={ids.problem} className={fieldStyles.error} role="alert">
-              {problem}
+          <legend className={fieldStyles.label}>Reason</legend>
+          {REPORT_REASONS.map((value) => (
+            <label key={value} className={styles.reason}>
+              <input type="radio" name="reason" value={value} />
+              {REPORT_REASON_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        {problem ? (
+          <p id={ids.problem} className={fieldStyles.error} role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={ids.details}>
+            Details (optional)
+          </label>
+          <textarea
+            id={ids.details}
+            name="details"
+            className={fieldStyles.control}
+            rows={4}
+            maxLength={REPORT_DETAILS_MAX_LENGTH}
+            onChange={(event) => setDetailsLength(event.target.value.length)}
+            aria-invalid={form.error('details') ? true : undefined}
+            aria-describedby={`${describedBy(ids.details, form.error('details')) ?? ''} ${ids.details}-count`.trim()}
+          />
+          {form.error('details') ? (
+            <p id={`${ids.details}-error`} className={fieldStyles.error}>
+              {form.error('details')}
             </p>
           ) : null}
-          <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={ids.details}>
-              Details (optional)
-            </label>
-            <textarea
-              id={ids.details}
-              className={fieldStyles.control}
-              rows={4}
-              maxLength={REPORT_DETAILS_MAX_LENGTH}
-              value={details}
-              onChange={(event) => setDetails(event.target.value)}
-              aria-describedby={`${ids.details}-count`}
-            />
-            <p id={`${ids.details}-count`} className={fieldStyles.hint}>
-              {details.length} / {REPORT_DETAILS_MAX_LENGTH} characters
-            </p>
-          </div>
-        </form>
-      ) : null}
+          <p id={`${ids.details}-count`} className={fieldStyles.hint}>
+            {detailsLength} / {REPORT_DETAILS_MAX_LENGTH} characters
+          </p>
+        </div>
+      </form>
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { conversationMessages, MESSAGE_MAX_LENGTH } from '../../../shared/conversation-messages';
 import { formActions } from '../../../shared/form-posts';
@@ -12,6 +12,7 @@ import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import fieldStyles from '../../ui/FormField.module.css';
+import { useSchemaForm } from '../../ui/schema-form';
 import { newClientKey, useConversation, useLoadEarlier, useMarkRead, useSendMessage } from './api';
 import { ContactShareForm, SharedContacts } from './ContactShare';
 import { MessageText } from './linkify';
@@ -39,6 +40,10 @@ function Message({ message, conversationId }: { message: MessageView; conversati
   );
 }
 
+// The shared schema the server checks a message with, loaded when the composer is first used.
+const loadMessageSchema = () =>
+  import('../../../shared/schemas/conversations').then((module) => module.sendMessageSchema);
+
 /**
  * The composer: a labelled text box, its counter, Send (and Ctrl/⌘+Enter). A plain form too
  * (issue 31): sent before the scripts have taken the page over, or without them, the server saves
@@ -46,35 +51,34 @@ function Message({ message, conversationId }: { message: MessageView; conversati
  */
 function Composer({ view }: { view: ConversationView }) {
   const send = useSendMessage(view.id);
-  const [text, setText] = useState('');
+  const [length, setLength] = useState(0);
   // The drawn form's own key: the same form sent twice (a double tap) is one message.
   const [drawnKey] = useState(newClientKey);
   // The key of the text last sent: sending that text again (after a failure) reuses it, so a
   // send that was saved after all is not saved twice; other text is another message.
   const lastSend = useRef<{ body: string; clientKey: string } | null>(null);
-  const [error, setError] = useState('');
+  const [failure, setFailure] = useState('');
   const id = useId();
   useTypedBeforeScripts(`${id}-form`);
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const body = text.trim();
-    if (!body) {
-      setError(conversationMessages.empty);
-      return;
-    }
-    setError('');
-    if (lastSend.current?.body !== body) lastSend.current = { body, clientKey: newClientKey() };
-    send.mutate(lastSend.current, {
-      onSuccess: () => {
-        lastSend.current = null;
-        setText('');
-      },
-      onError: (failure) =>
-        setError(failure instanceof ApiError ? failure.message : conversationMessages.sendFailedTitle),
-    });
-  };
+  const form = useSchemaForm({
+    schema: loadMessageSchema,
+    onValid: ({ body }) => {
+      setFailure('');
+      if (lastSend.current?.body !== body) lastSend.current = { body, clientKey: newClientKey() };
+      send.mutate(lastSend.current, {
+        onSuccess: () => {
+          lastSend.current = null;
+          form.reset();
+          setLength(0);
+        },
+        onError: (error) =>
+          setFailure(error instanceof ApiError ? error.message : conversationMessages.sendFailedTitle),
+      });
+    },
+  });
+  const error = form.error('body') ?? failure;
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.currentTarget.form?.requestSubmit();
   };
   if (!view.writable) {
     return (
@@ -91,7 +95,7 @@ function Composer({ view }: { view: ConversationView }) {
       className={styles.composer}
       method="post"
       action={formActions.sendMessage(view.id)}
-      onSubmit={submit}
+      {...form.formProps}
     >
       {/* A key of each drawing: the browser's own (taking the page over) differs, and need not match. */}
       <input type="hidden" name="clientKey" value={drawnKey} suppressHydrationWarning />
@@ -102,12 +106,11 @@ function Composer({ view }: { view: ConversationView }) {
         id={id}
         name="body"
         className={`${fieldStyles.control} ${styles.textarea}`}
-        value={text}
         maxLength={MESSAGE_MAX_LENGTH}
         rows={3}
         aria-describedby={`${id}-count ${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => setLength(event.target.value.length)}
         onKeyDown={onKeyDown}
       />
       <div className={styles.composerFoot}>
@@ -115,7 +118,7 @@ function Composer({ view }: { view: ConversationView }) {
           Ctrl+Enter or ⌘+Enter sends.
         </p>
         <p id={`${id}-count`} className={styles.muted}>
-          {text.length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters
+          {length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters
         </p>
         <button type="submit" className={buttonStyles.button} disabled={send.isPending}>
           Send

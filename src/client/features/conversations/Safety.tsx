@@ -21,6 +21,10 @@ const failure = (error: unknown, title: string): Outcome =>
  * housing scams do (`scamWarning`, decided by the server for readers only), the safety note, whose
  * report button opens the same form on 'Scam or fake'. The reported student is not told who reported.
  */
+// The shared schema loads when the form is first used, not with the conversation.
+const loadReportSchema = () =>
+  import('../../../shared/schemas/conversations').then((module) => module.messageReportSchema);
+
 export function MessageSafety({ conversationId, message }: { conversationId: string; message: MessageView }) {
   const report = useReportMessage(conversationId);
   const [openedFrom, setOpenedFrom] = useState<'note' | 'report' | null>(null);
@@ -54,6 +58,7 @@ export function MessageSafety({ conversationId, message }: { conversationId: str
         </button>
       )}
       <ReportDialog
+        schema={loadReportSchema}
         open={openedFrom !== null}
         title="Report this message"
         description={`Tell the moderators what is wrong with this message from ${message.senderName}. They are not told who reported it.`}

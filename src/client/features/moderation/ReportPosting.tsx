@@ -6,6 +6,10 @@ import { ReportDialog, type ReportOutcome } from '../../common/ReportDialog';
 import buttonStyles from '../../ui/Button.module.css';
 import { useReportPosting } from './api';
 
+// The shared schema loads when the form is first used, not with the detail view.
+const loadReportSchema = () =>
+  import('../../../shared/schemas/moderation').then((module) => module.reportRequestSchema);
+
 /** The detail view's 'Report posting' button and its dialog (issue 14). Not shown to the posting's admin. */
 export function ReportPosting({ postingId, place }: { postingId: string; place: string }) {
   const report = useReportPosting(postingId);
@@ -22,6 +26,7 @@ export function ReportPosting({ postingId, place }: { postingId: string; place: 
         Report posting
       </button>
       <ReportDialog
+        schema={loadReportSchema}
         open={open}
         title="Report this posting"
         description={`Tell the moderators what is wrong with the posting at ${place}. The group is not told who reported it.`}

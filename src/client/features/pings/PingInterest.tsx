@@ -13,6 +13,7 @@ import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
+import { useSchemaForm } from '../../ui/schema-form';
 import { useSendPing } from './api';
 import styles from './Pings.module.css';
 import { pingRefusalText } from './ping-refusal-text';
@@ -57,18 +58,21 @@ const PING_PARAM = 'ping';
 /** Where that page opens: at the form, not at its top. */
 const PING_FORM_ANCHOR = 'ping-interest';
 
+// The shared schema the server checks a ping with, loaded when the form is first used.
+const loadPingSchema = () => import('../../../shared/schemas/ping').then((module) => module.pingRequestSchema);
+
 /** The form's fields, in the dialog or in the page. */
 function PingFields({
   ids,
   email,
-  message,
-  onMessage,
+  error,
 }: {
   ids: { email: string; message: string };
   email: string;
-  message: string;
-  onMessage: (message: string) => void;
+  /** The schema's word on the message, if any. */
+  error: string | undefined;
 }) {
+  const [length, setLength] = useState(0);
   return (
     <>
       <Field id={ids.email} label="Your email" hint="The admin replies to this address.">
@@ -82,21 +86,26 @@ function PingFields({
           aria-describedby={`${ids.email}-hint`}
         />
       </Field>
-      <Field id={ids.message} label="Message (optional)" hint={`Up to ${PING_MESSAGE_MAX_LENGTH} characters.`}>
+      <Field
+        id={ids.message}
+        label="Message (optional)"
+        hint={`Up to ${PING_MESSAGE_MAX_LENGTH} characters.`}
+        error={error}
+      >
         <textarea
           id={ids.message}
           name="message"
           className={`${fieldStyles.control} ${styles.messageBox}`}
           rows={5}
           maxLength={PING_MESSAGE_MAX_LENGTH}
-          value={message}
-          onChange={(event) => onMessage(event.target.value)}
-          aria-describedby={`${ids.message}-hint ${ids.message}-count`}
+          onChange={(event) => setLength(event.target.value.length)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${ids.message}-hint ${error ? `${ids.message}-error ` : ''}${ids.message}-count`}
           placeholder="Say hello: your year, what you are looking for, how to reach you."
         />
       </Field>
       <p id={`${ids.message}-count`} className={styles.counter}>
-        {message.length} / {PING_MESSAGE_MAX_LENGTH} characters
+        {length} / {PING_MESSAGE_MAX_LENGTH} characters
       </p>
     </>
   );
@@ -112,7 +121,6 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
   const session = useSession();
   const send = useSendPing(posting.id);
   const [open, setOpen] = useState(false);
-  const [message, setMessage] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [inPageFailure, setInPageFailure] = useState<Outcome | null>(null);
   const ids = {
@@ -133,21 +141,25 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
   const inPage = params.get(PING_PARAM) === 'open' && !blocked;
   useTypedBeforeScripts(ids.page);
 
-  const submit = () => {
-    send.mutate(message.trim(), {
-      onSuccess: () => {
-        setMessage('');
-        setOutcome({ kind: 'sent' });
-      },
-      onError: (error) => setOutcome(failureOf(error)),
-    });
-  };
+  // Each ping sent draws the dialog's fields anew, empty.
+  const [sent, setSent] = useState(0);
+  const dialogForm = useSchemaForm({
+    schema: loadPingSchema,
+    onValid: ({ message }) =>
+      send.mutate(message, {
+        onSuccess: () => {
+          setSent((count) => count + 1);
+          setOutcome({ kind: 'sent' });
+        },
+        onError: (error) => setOutcome(failureOf(error)),
+      }),
+  });
   // The form in the page, sent by the app: the outcome is the dialog's, as from the button.
-  const submitInPage = () => {
+  const pageForm = useSchemaForm({ schema: loadPingSchema, onValid: ({ message }) => submitInPage(message) });
+  const submitInPage = (message: string) => {
     setInPageFailure(null);
-    send.mutate(message.trim(), {
+    send.mutate(message, {
       onSuccess: () => {
-        setMessage('');
         setParams(
           (current) => {
             const next = new URLSearchParams(current);
@@ -197,18 +209,13 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
           className={styles.pingForm}
           method="post"
           action={formActions.ping(posting.id)}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submitInPage();
-          }}
+          {...pageForm.formProps}
         >
           <input type="hidden" name={RETURN_FIELD} value={`${location.pathname}${location.search}`} />
           <PingFields
             ids={{ email: ids.pageEmail, message: ids.pageMessage }}
             email={email}
-            message={message}
-            onMessage={setMessage}
+            error={pageForm.error('message')}
           />
           {inPageFailure?.kind === 'failed' ? (
             <div role="alert" className={styles.error}>
@@ -278,24 +285,15 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
           )
         }
       >
-        {outcome === null ? (
-          <form
-            id={ids.form}
-            className={styles.pingForm}
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <PingFields
-              ids={{ email: ids.email, message: ids.message }}
-              email={email}
-              message={message}
-              onMessage={setMessage}
-            />
-          </form>
-        ) : null}
+        {/* Kept while an outcome is shown: 'Try again' comes back to what was typed. */}
+        <form id={ids.form} className={styles.pingForm} hidden={outcome !== null} {...dialogForm.formProps}>
+          <PingFields
+            key={sent}
+            ids={{ email: ids.email, message: ids.message }}
+            email={email}
+            error={dialogForm.error('message')}
+          />
+        </form>
       </Dialog>
     </div>
   );

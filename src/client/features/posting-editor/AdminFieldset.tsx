@@ -8,21 +8,30 @@ export function AdminFieldset({
   kit,
   coadminEditing,
   adminGender,
+  admin,
 }: {
   kit: FormKit;
   coadminEditing: boolean;
   adminGender: string;
+  /** The administrator's name and e-mail: from the account, not typed. */
+  admin: { name: string; email: string };
 }) {
-  const { fid, err, controlProps, register } = kit;
+  const { fid, err, controlProps, checkProps } = kit;
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{coadminEditing ? 'Group admin' : 'Group admin (you)'}</legend>
       <div className={styles.grid}>
         <Field id={fid('adminName')} label="Admin name" hint="From your account">
-          <input readOnly {...controlProps('adminName', true)} />
+          <input readOnly {...controlProps('adminName', true)} defaultValue={undefined} value={admin.name} />
         </Field>
         <Field id={fid('adminEmail')} label="Admin email" hint="From your account">
-          <input type="email" readOnly {...controlProps('adminEmail', true)} />
+          <input
+            type="email"
+            readOnly
+            {...controlProps('adminEmail', true)}
+            defaultValue={undefined}
+            value={admin.email}
+          />
         </Field>
         <Field id={fid('adminAcademicYear')} label="Academic year" error={err('adminAcademicYear')} required>
           <ChoiceSelect
@@ -53,21 +62,11 @@ export function AdminFieldset({
         </Field>
         {/* Contact by consent (issue 19): other students see these only when ticked. */}
         <div className={styles.checkboxField}>
-          <input
-            id={fid('adminShowsPhone')}
-            type="checkbox"
-            disabled={coadminEditing}
-            {...register('adminShowsPhone')}
-          />
+          <input disabled={coadminEditing} {...checkProps('adminShowsPhone')} />
           <label htmlFor={fid('adminShowsPhone')}>Show the phone number on this posting (off-campus)</label>
         </div>
         <div className={styles.checkboxField}>
-          <input
-            id={fid('adminShowsInstagram')}
-            type="checkbox"
-            disabled={coadminEditing}
-            {...register('adminShowsInstagram')}
-          />
+          <input disabled={coadminEditing} {...checkProps('adminShowsInstagram')} />
           <label htmlFor={fid('adminShowsInstagram')}>Show the Instagram handle on this posting</label>
         </div>
       </div>

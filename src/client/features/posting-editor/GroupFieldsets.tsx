@@ -8,7 +8,7 @@ import styles from './PostingForm.module.css';
 
 /** How many roommates the group still needs (within the largest housing aim), and whether it is a sublet. */
 export function LookingForFieldset({ kit, memberCount }: { kit: FormKit; memberCount: number }) {
-  const { fid, err, controlProps, register } = kit;
+  const { fid, err, controlProps, checkProps } = kit;
   const seekMax = Math.max(1, HOUSING_AIM_MAX - memberCount);
   return (
     <fieldset className={styles.fieldset}>
@@ -18,7 +18,7 @@ export function LookingForFieldset({ kit, memberCount }: { kit: FormKit; memberC
           <input type="number" inputMode="numeric" min={1} max={seekMax} step={1} {...controlProps('curNumSeek')} />
         </Field>
         <div className={styles.checkboxField}>
-          <input id={fid('sublet')} type="checkbox" {...register('sublet')} />
+          <input {...checkProps('sublet')} />
           <label htmlFor={fid('sublet')}>This is a sublet</label>
         </div>
       </div>

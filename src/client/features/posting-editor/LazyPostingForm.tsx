@@ -6,7 +6,7 @@ import type { PostingFormProps } from './PostingForm';
 const PostingForm = lazyPart(() => import('./PostingForm').then((module) => module.PostingForm));
 
 /**
- * The posting form, loaded with its validation (react-hook-form and the shared zod schema) only
+ * The posting form, loaded with its validation (the shared zod schema) only
  * when a page shows it, so the pages that hold it stay within their first-load budget
  * (decision 0009).
  */

@@ -10,16 +10,15 @@ type ListingLocation = PostingFormValues['listingLocation'];
 /** On or off campus, and the dorm or the address that goes with it. */
 export function LocationFieldset({
   kit,
-  location,
   onSwitch,
 }: {
   kit: FormKit;
-  location: ListingLocation;
   /** Switching location clears the other location's fields (the form does it). */
   onSwitch: (next: ListingLocation) => void;
 }) {
   const college = useCollege();
-  const { fid, err, controlProps } = kit;
+  const { err, fid, controlProps } = kit;
+  const drawn = controlProps('listingLocation').defaultValue;
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Location</legend>
@@ -29,9 +28,9 @@ export function LocationFieldset({
             <input
               className="segmented-input"
               type="radio"
-              name={fid('location')}
+              name="listingLocation"
               value={value}
-              checked={location === value}
+              defaultChecked={drawn === value}
               onChange={() => onSwitch(value)}
             />
             <span>{LISTING_LOCATION_LABELS[value]}</span>

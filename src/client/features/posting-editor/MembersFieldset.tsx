@@ -1,11 +1,9 @@
-import type { UseFieldArrayReturn } from 'react-hook-form';
 import { ACADEMIC_YEAR_LABELS, ACADEMIC_YEARS, GENDER_LABELS, GENDERS, HOUSING_AIM_MAX } from '../../../shared/options';
-import { blankMember } from '../../../shared/schemas/posting';
 import buttonStyles from '../../ui/Button.module.css';
 import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
 import { ChoiceSelect, type FormKit } from './form-kit';
-import type { PostingFormMember, PostingFormValues } from './form-values';
+import type { PostingFormMember } from './form-values';
 import styles from './PostingForm.module.css';
 
 /** Member 1, the administrator: their year and gender are asked once, in the admin's fieldset. */
@@ -22,16 +20,22 @@ export interface AdminSummary {
  */
 export function MembersFieldset({
   kit,
-  members,
+  rowKeys,
   memberValues,
   admin,
   coadminEditing,
+  onAdd,
+  onRemove,
 }: {
   kit: FormKit;
-  members: UseFieldArrayReturn<PostingFormValues, 'members'>;
+  /** One key per member row, kept while the row is (what is typed in it stays with it). */
+  rowKeys: string[];
+  /** What each row holds now. */
   memberValues: PostingFormMember[];
   admin: AdminSummary;
   coadminEditing: boolean;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
 }) {
   const { fid, err, controlProps } = kit;
   return (
@@ -44,13 +48,13 @@ export function MembersFieldset({
       </p>
       {err('members') ? <p className={fieldStyles.error}>{err('members')}</p> : null}
       <ol className={styles.members}>
-        {members.fields.map((field, index) => {
+        {rowKeys.map((rowKey, index) => {
           const n = index + 1;
           const base = `members.${index}` as const;
           if (index === 0) {
             // The admin: their year and gender are asked once, above; they cannot remove themselves.
             return (
-              <li key={field.id} className={`${styles.member} ${styles.adminMember}`}>
+              <li key={rowKey} className={`${styles.member} ${styles.adminMember}`}>
                 <p className={styles.memberLegend}>{coadminEditing ? 'Member 1 (administrator)' : 'Member 1 (you)'}</p>
                 <p>
                   {admin.name || 'You'}
@@ -70,7 +74,7 @@ export function MembersFieldset({
             // Joined members are theirs to change (the admin removes them in 'Manage group'); a
             // co-admin's save leaves the whole list as it is.
             return (
-              <li key={field.id} className={`${styles.member} ${styles.adminMember}`}>
+              <li key={rowKey} className={`${styles.member} ${styles.adminMember}`}>
                 <p className={styles.memberLegend}>Member {n}</p>
                 <p>
                   {(row?.joined ? row.joinedName : row?.name) || row?.name}
@@ -86,7 +90,7 @@ export function MembersFieldset({
             );
           }
           return (
-            <li key={field.id} className={styles.member}>
+            <li key={rowKey} className={styles.member}>
               <fieldset className={styles.memberFieldset}>
                 <legend className={styles.memberLegend}>Member {n}</legend>
                 <div className={styles.grid}>
@@ -136,7 +140,7 @@ export function MembersFieldset({
                 <button
                   type="button"
                   className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.removeMember}`}
-                  onClick={() => members.remove(index)}
+                  onClick={() => onRemove(index)}
                 >
                   Remove member {n}
                 </button>
@@ -149,8 +153,8 @@ export function MembersFieldset({
         <button
           type="button"
           className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.addMember}`}
-          onClick={() => members.append(blankMember(), { focusName: `members.${members.fields.length}.name` })}
-          disabled={members.fields.length >= HOUSING_AIM_MAX - 1}
+          onClick={onAdd}
+          disabled={rowKeys.length >= HOUSING_AIM_MAX - 1}
         >
           Add member
         </button>

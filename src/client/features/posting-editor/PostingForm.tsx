@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { can } from '../../../shared/authorization';
 import { messages } from '../../../shared/messages';
-import { createPostingSchema, type PostingWrite } from '../../../shared/schemas/posting';
+import { blankMember, createPostingSchema } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError, api } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
@@ -12,9 +10,18 @@ import { useScriptsReady } from '../../shell/scripts-ready';
 import { useSession } from '../../shell/session';
 import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import buttonStyles from '../../ui/Button.module.css';
+import { readForm } from '../../ui/schema-check';
+import { useSchemaForm } from '../../ui/schema-form';
 import { AdminFieldset } from './AdminFieldset';
 import { formKit } from './form-kit';
-import { membersAsKept, newPostingValues, type PostingFormValues, postingValues, today } from './form-values';
+import {
+  formValuesOf,
+  membersAsKept,
+  newPostingValues,
+  type PostingFormValues,
+  postingValues,
+  today,
+} from './form-values';
 import { AboutFieldset, LookingForFieldset } from './GroupFieldsets';
 import { type ImageItem, ImagesField } from './ImagesField';
 import { LocationFieldset } from './LocationFieldset';
@@ -34,10 +41,17 @@ export interface PostingFormProps {
   onCancel?: () => void;
 }
 
+/** The other location's fields, emptied when the location changes (spec section 4, Posting form). */
+const OFF_CAMPUS_FIELDS = ['address', 'rentType', 'utilities', 'rentStart', 'rentEnd'] as const;
+
+let rowCount = 0;
+const rowKey = () => `row-${++rowCount}`;
+
 /**
- * The posting form of docs/product-spec.md section 2, for creating and for editing. Validation is the shared
- * schema's (the server runs the same one); every failure is listed in 'Submission Failed'.
- * Each fieldset is a module of its own; the submit flow is `usePostingSubmit` and its dialogs.
+ * The posting form of docs/product-spec.md section 2, for creating and for editing: a native form
+ * (decision 0044) checked with the shared schema (the server runs the same one); every failure is
+ * listed in 'Submission Failed'. Each fieldset is a module of its own; the submit flow is
+ * `usePostingSubmit` and its dialogs.
  */
 export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const college = useCollege();
@@ -48,25 +62,18 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const editing = postingId !== undefined;
   const uid = useId();
 
-  /** A co-admin edits: the members are the administrator's, kept as they are by the server. */
-  const coadminRef = useRef(false);
-  const resolver = useMemo(() => {
-    const base = zodResolver(schema);
-    const resolve: typeof base = (values, context, options) =>
-      base(coadminRef.current ? membersAsKept(values as PostingFormValues) : values, context, options);
-    return resolve;
-  }, [schema]);
-  const form = useForm<PostingFormValues, unknown, PostingWrite>({
-    resolver,
-    defaultValues: newPostingValues(account),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { register, control, handleSubmit, setValue, getValues, reset, watch, formState } = form;
-  const members = useFieldArray({ control, name: 'members' });
+  /**
+   * The values the fields are drawn from, and the parts of the form that are not fields (each
+   * member row's id and state, member 1); `version` draws the fields anew when they all change.
+   */
+  const [drawn, setDrawn] = useState(() => ({ values: newPostingValues(account), version: 0 }));
+  const [rowKeys, setRowKeys] = useState(() => drawn.values.members.map(rowKey));
+  /** What the form holds now, for what it shows as it is filled in (fields for a choice, counts). */
+  const [live, setLive] = useState(drawn.values);
+  const [rent, setRent] = useState(drawn.values.monthlyRent);
   const [images, setImages] = useState<ImageItem[]>([]);
   const [imageProblems, setImageProblems] = useState<string[]>([]);
-  const formRef = useRef<HTMLFormElement | null>(null);
+  const focusRow = useRef<number | null>(null);
 
   const existing = useQuery({
     queryKey: postingQueryKey(postingId ?? ''),
@@ -74,63 +81,121 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
     enabled: editing,
     retry: false,
   });
-
-  // Fill the form once the posting (edit) or the account (create) is known.
   const loaded = existing.data;
   const mayEdit = loaded !== undefined && can(account, 'posting.edit', loaded);
   // A co-admin's edit leaves the member rows and the admin's details as they are (the server too).
   const coadminEditing = mayEdit && !can(account, 'group.editMembers', loaded);
-  coadminRef.current = coadminEditing;
-  const memberValues = watch('members');
+
+  /** The drawn values with what the fields hold now. */
+  const current = (form: HTMLFormElement | null = formRef.current): PostingFormValues =>
+    form ? formValuesOf(drawn.values, readForm(form)) : drawn.values;
+
+  const form = useSchemaForm({
+    schema,
+    prepare: (read) => {
+      const values = formValuesOf(drawn.values, read);
+      return coadminEditing ? membersAsKept(values) : values;
+    },
+    onValid: () => submit(),
+    onInvalid: () => onInvalid(),
+  });
+  const formRef = form.formRef;
+
+  /** Draws the form anew from `values` (nothing typed is kept). */
+  const drawAnew = (values: PostingFormValues) => {
+    setDrawn((last) => ({ values, version: last.version + 1 }));
+    setRowKeys(values.members.map(rowKey));
+    setLive(values);
+    setRent(values.monthlyRent);
+  };
+
+  // Fill the form once the posting (edit) or the account (create) is known.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn anew only when what it is drawn from changes
   useEffect(() => {
     if (editing) {
       if (!loaded) return;
-      reset(postingValues(loaded, account));
+      drawAnew(postingValues(loaded, account));
       setImages(loaded.images.map((image) => ({ kind: 'kept', key: image.id, id: image.id, url: image.cardUrl })));
       setImageProblems([]);
     } else if (account) {
-      setValue('adminName', account.name);
-      setValue('adminEmail', account.email);
-      if (!getValues('members.0.name')) setValue('members.0.name', account.name);
-      if (!getValues('members.0.email')) setValue('members.0.email', account.email);
+      // The account's name and e-mail are not typed: the fields keep what was typed in the others.
+      setDrawn((last) => {
+        const [first, ...others] = last.values.members;
+        const member = first ?? blankMember();
+        return {
+          ...last,
+          values: {
+            ...last.values,
+            adminName: account.name,
+            adminEmail: account.email,
+            members: [
+              { ...member, name: member.name || account.name, email: member.email || account.email },
+              ...others,
+            ],
+          },
+        };
+      });
     }
-  }, [editing, loaded, account, reset, setValue, getValues]);
+  }, [editing, loaded, account]);
 
-  const location = watch('listingLocation');
-  const adminGender = watch('adminGender');
-  const description = watch('description');
-  const adminName = watch('adminName');
-  const adminYear = watch('adminAcademicYear');
-  const adminCustomGender = watch('adminCustomGender');
+  // A new row's name takes focus once it is drawn.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows change
+  useEffect(() => {
+    if (focusRow.current === null) return;
+    formRef.current?.querySelector<HTMLElement>(`[name="members.${focusRow.current}.name"]`)?.focus();
+    focusRow.current = null;
+  }, [rowKeys, formRef]);
 
-  /** Switching location clears the other location's fields (spec section 4, Posting form). */
+  /** Switching location empties the other location's fields (spec section 4, Posting form). */
   const switchLocation = (next: PostingFormValues['listingLocation']) => {
-    setValue('listingLocation', next);
+    const fields = formRef.current?.elements;
+    const field = (name: string) => fields?.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
     if (next === 'offcampus') {
-      setValue('dorm', '');
-      if (!getValues('rentStart')) setValue('rentStart', today());
+      const dorm = field('dorm');
+      if (dorm) dorm.value = '';
+      const start = field('rentStart');
+      if (start && !start.value) start.value = today();
     } else {
-      for (const name of ['address', 'monthlyRent', 'rentType', 'utilities', 'rentStart', 'rentEnd'] as const) {
-        setValue(name, '');
+      for (const name of OFF_CAMPUS_FIELDS) {
+        const other = field(name);
+        if (other) other.value = '';
       }
+      setRent('');
     }
+  };
+
+  const addMember = () => {
+    const values = current();
+    focusRow.current = values.members.length;
+    setDrawn((last) => ({ ...last, values: { ...values, members: [...values.members, blankMember()] } }));
+    setRowKeys((keys) => [...keys, rowKey()]);
+  };
+  const removeMember = (index: number) => {
+    const values = current();
+    const members = values.members.filter((_, at) => at !== index);
+    setDrawn((last) => ({ ...last, values: { ...values, members } }));
+    setRowKeys((keys) => keys.filter((_, at) => at !== index));
+    setLive({ ...values, members });
   };
 
   // What was typed or chosen before the scripts took the form over (after the fill above).
   useTypedBeforeScripts(`${uid}-form`);
+  // And what the drawn form holds as the scripts arrive (a choice made before them).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form is taken over
+  useEffect(() => setLive(current()), []);
   const scriptsReady = useScriptsReady();
 
   const { phase, setPhase, submit, onInvalid, finish } = usePostingSubmit({
     postingId,
     signedIn: Boolean(account),
-    getValues,
+    getValues: () => current(),
     images,
     imageProblems,
     coadminEditing,
     dormKeys,
     onFinished: (saved) => {
       if (!editing) {
-        reset(newPostingValues(account));
+        drawAnew(newPostingValues(account));
         setImages([]);
         setImageProblems([]);
       }
@@ -164,16 +229,19 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
     );
   }
 
-  const kit = formKit(uid, formState.errors, register, control);
+  const kit = formKit(uid, form.errors, drawn.values);
+  const memberValues = live.members;
 
   return (
     <form
-      ref={formRef}
       id={`${uid}-form`}
       className={styles.form}
-      noValidate
       aria-label={editing ? 'Edit posting' : 'Create posting'}
-      onSubmit={handleSubmit(submit, onInvalid)}
+      {...form.formProps}
+      onChange={(event) => {
+        form.formProps.onChange(event);
+        setLive(current(event.currentTarget));
+      }}
     >
       {editing && onCancel ? (
         <button type="button" className={styles.cancel} onClick={onCancel}>
@@ -181,18 +249,34 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         </button>
       ) : null}
 
-      <LocationFieldset kit={kit} location={location} onSwitch={switchLocation} />
-      <AdminFieldset kit={kit} coadminEditing={coadminEditing} adminGender={adminGender} />
-      <MembersFieldset
-        kit={kit}
-        members={members}
-        memberValues={memberValues}
-        admin={{ name: adminName, academicYear: adminYear, gender: adminGender, customGender: adminCustomGender }}
-        coadminEditing={coadminEditing}
-      />
-      <LookingForFieldset kit={kit} memberCount={members.fields.length} />
-      <AboutFieldset kit={kit} description={description} />
-      <RentFieldset kit={kit} className={styles.offCampusOnly} />
+      {/* Drawn anew, as a whole, from other values (a posting loaded, one sent); the buttons stay,
+          and so does the focus on them. */}
+      <Fragment key={drawn.version}>
+        <LocationFieldset kit={kit} onSwitch={switchLocation} />
+        <AdminFieldset
+          kit={kit}
+          coadminEditing={coadminEditing}
+          adminGender={live.adminGender}
+          admin={{ name: drawn.values.adminName, email: drawn.values.adminEmail }}
+        />
+        <MembersFieldset
+          kit={kit}
+          rowKeys={rowKeys}
+          memberValues={memberValues}
+          admin={{
+            name: drawn.values.adminName,
+            academicYear: live.adminAcademicYear,
+            gender: live.adminGender,
+            customGender: live.adminCustomGender,
+          }}
+          coadminEditing={coadminEditing}
+          onAdd={addMember}
+          onRemove={removeMember}
+        />
+        <LookingForFieldset kit={kit} memberCount={rowKeys.length} />
+        <AboutFieldset kit={kit} description={live.description} />
+        <RentFieldset kit={kit} rent={rent} onRent={setRent} className={styles.offCampusOnly} />
+      </Fragment>
 
       <ImagesField
         items={images}
@@ -211,7 +295,11 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
           type="button"
           className={`${buttonStyles.button} ${buttonStyles.secondary}`}
           disabled={!scriptsReady}
-          onClick={handleSubmit((posting) => setPhase({ kind: 'preview', posting }), onInvalid)}
+          onClick={async () => {
+            const result = await form.validate();
+            if (result?.ok) setPhase({ kind: 'preview', posting: result.values });
+            else onInvalid();
+          }}
         >
           Preview
         </button>

@@ -1,38 +1,42 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { RENT_TYPE_LABELS, RENT_TYPES, UTILITIES, UTILITIES_LABELS } from '../../../shared/options';
 import { Field } from '../../ui/Field';
 import { ChoiceSelect, type FormKit } from './form-kit';
 import styles from './PostingForm.module.css';
 
-/** Off campus: the rent (written '$1200' until focused), its type, utilities and the dates. */
-export function RentFieldset({ kit, className = '' }: { kit: FormKit; className?: string }) {
-  const { fid, err, controlAria, controlProps, control } = kit;
+/**
+ * Off campus: the rent (written '$1200' until focused, its digits in the form's `monthlyRent`),
+ * its type, utilities and the dates.
+ */
+export function RentFieldset({
+  kit,
+  rent,
+  onRent,
+  className = '',
+}: {
+  kit: FormKit;
+  /** The rent's digits: the form's own (switching location clears them). */
+  rent: string;
+  onRent: (rent: string) => void;
+  className?: string;
+}) {
+  const { fid, err, controlAria, controlProps } = kit;
   const [rentFocused, setRentFocused] = useState(false);
   return (
     <fieldset className={`${styles.fieldset} ${className}`}>
       <legend className={styles.legend}>Rent and dates</legend>
       <div className={styles.grid}>
         <Field id={fid('monthlyRent')} label="Monthly rent" error={err('monthlyRent')} hint="Whole dollars">
-          <Controller
-            control={control}
-            name="monthlyRent"
-            render={({ field }) => (
-              <input
-                inputMode="numeric"
-                ref={field.ref}
-                name={field.name}
-                {...controlAria('monthlyRent', true)}
-                value={rentFocused || !field.value ? field.value : `$${field.value}`}
-                onFocus={() => setRentFocused(true)}
-                onBlur={() => {
-                  setRentFocused(false);
-                  field.onBlur();
-                }}
-                onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
-              />
-            )}
+          <input
+            inputMode="numeric"
+            {...controlAria('monthlyRent', true)}
+            value={rentFocused || !rent ? rent : `$${rent}`}
+            onFocus={() => setRentFocused(true)}
+            onBlur={() => setRentFocused(false)}
+            onChange={(event) => onRent(event.target.value.replace(/\D/g, ''))}
           />
+          {/* What the form reads: the digits, whatever the field shows. */}
+          <input type="hidden" name="monthlyRent" value={rent} />
         </Field>
         <Field id={fid('rentType')} label="Rent type" error={err('rentType')}>
           <ChoiceSelect

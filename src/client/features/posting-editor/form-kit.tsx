@@ -1,49 +1,52 @@
 import type { ComponentPropsWithRef } from 'react';
-import type { Control, FieldErrors, FieldPath, UseFormRegister } from 'react-hook-form';
-import type { PostingWrite } from '../../../shared/schemas/posting';
 import { describedBy } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
+import type { FieldErrors } from '../../ui/schema-form';
 import type { PostingFormValues } from './form-values';
 
-type Path = FieldPath<PostingFormValues>;
-
-/** Everything the form's errors say, in the order the fields appear (for the inline messages). */
-function errorAt(errors: FieldErrors<PostingFormValues>, path: string): string | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) {
+/** The value at a dotted name (`members.1.name`) of the form's values. */
+export function valueAt(values: PostingFormValues, name: string): unknown {
+  let node: unknown = values;
+  for (const part of name.split('.')) {
     if (node === undefined || node === null) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  const message = (node as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : undefined;
+  return node;
 }
 
-/** What every fieldset of the posting form uses to draw a control: ids, errors and registration. */
+/** What every fieldset of the posting form uses to draw a control: ids, errors and the drawn values. */
 export type FormKit = ReturnType<typeof formKit>;
 
-export function formKit(
-  uid: string,
-  errors: FieldErrors<PostingFormValues>,
-  register: UseFormRegister<PostingFormValues>,
-  control: Control<PostingFormValues, unknown, PostingWrite>,
-) {
+/**
+ * `drawn` are the values the fields start from (the form is drawn anew when they change as a
+ * whole: an edited posting loaded, a created one sent); what is typed stays in the fields.
+ */
+export function formKit(uid: string, errors: FieldErrors, drawn: PostingFormValues) {
   /** The form's own id for a field (unique on the page). */
   const fid = (name: string) => `${uid}-${name.replaceAll('.', '-')}`;
   /** The field's inline error, if any. */
-  const err = (path: Path) => errorAt(errors, path);
+  const err = (name: string): string | undefined => errors[name];
   /** What ties a control to its label, hint and error. */
-  const controlAria = (name: Path, hint?: boolean) => ({
+  const controlAria = (name: string, hint?: boolean) => ({
     id: fid(name),
     className: fieldStyles.control,
     'aria-invalid': err(name) ? true : undefined,
     'aria-describedby': describedBy(fid(name), err(name), hint),
   });
-  /** The same, and the control registered with the form. */
-  const controlProps = (name: Path, hint?: boolean) => ({
+  /** The same, and the control named in the form with its drawn value. */
+  const controlProps = (name: string, hint?: boolean) => ({
     ...controlAria(name, hint),
-    ...register(name),
+    name,
+    defaultValue: String(valueAt(drawn, name) ?? ''),
   });
-  return { fid, err, controlAria, controlProps, register, control };
+  /** A checkbox read as true or false (no `value` attribute). */
+  const checkProps = (name: string) => ({
+    id: fid(name),
+    type: 'checkbox' as const,
+    name,
+    defaultChecked: valueAt(drawn, name) === true,
+  });
+  return { fid, err, controlAria, controlProps, checkProps };
 }
 
 /** A select of fixed choices after a blank first option that says what to choose. */

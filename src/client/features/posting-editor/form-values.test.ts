@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupMemberView } from '../../../shared/schemas/groups';
 import { validatePosting } from '../../../shared/schemas/posting';
-import { memberRow, membersAsKept, newPostingValues } from './form-values';
+import { formValuesOf, memberRow, membersAsKept, newPostingValues } from './form-values';
 
 const joined: GroupMemberView = {
   id: 'row-2',
@@ -66,5 +66,22 @@ describe('member rows of the posting form', () => {
     const kept = membersAsKept(values);
     expect(kept.members).toHaveLength(2);
     expect(validatePosting(kept, ['Walsh']).success).toBe(true);
+  });
+
+  it('the form values are the drawn ones with what the fields hold; a row without fields keeps its own', () => {
+    const drawn = newPostingValues({ name: 'Ada Admin', email: 'ada@bc.edu' });
+    drawn.members = [...drawn.members, memberRow(joined), { ...memberRow(joined), id: undefined, joined: false }];
+    const values = formValuesOf(drawn, {
+      listingLocation: 'offcampus',
+      address: '77 Commonwealth Avenue',
+      sublet: true,
+      // Member 1 and the joined row have no fields; the third row's name was typed.
+      members: [undefined, undefined, { name: 'Theo' }],
+    });
+    expect(values).toMatchObject({ listingLocation: 'offcampus', address: '77 Commonwealth Avenue', sublet: true });
+    expect(values.adminName).toBe('Ada Admin');
+    expect(values.members[0]).toEqual(drawn.members[0]);
+    expect(values.members[1]).toEqual(drawn.members[1]);
+    expect(values.members[2]).toEqual({ ...drawn.members[2], name: 'Theo' });
   });
 });

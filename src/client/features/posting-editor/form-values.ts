@@ -22,7 +22,7 @@ export type PostingFormMember = Required<Omit<PostingMemberInput, 'id'>> & {
   role?: GroupRole;
 };
 
-/** What the form needs, with every key present (react-hook-form keeps inputs controlled). */
+/** What the form holds, with every key present (the fields are drawn from it). */
 export type PostingFormValues = Omit<Required<PostingInput>, 'members'> & { members: PostingFormMember[] };
 
 /**
@@ -125,4 +125,18 @@ export function membersAsKept(values: PostingFormValues): PostingFormValues {
     customGender: values.adminCustomGender,
   } as PostingFormMember;
   return { ...values, members: values.members.map(() => admin) };
+}
+
+/**
+ * The form's values: those it was drawn from (and what is not a field: each member row's id and
+ * state, member 1), with what its fields hold (`read`, as `readForm` reads them; a row without
+ * fields, or a field not shown, keeps its drawn value).
+ */
+export function formValuesOf(drawn: PostingFormValues, read: Record<string, unknown>): PostingFormValues {
+  const readMembers = Array.isArray(read.members) ? (read.members as (Partial<PostingFormMember> | undefined)[]) : [];
+  return {
+    ...drawn,
+    ...(read as Partial<PostingFormValues>),
+    members: drawn.members.map((member, at) => ({ ...member, ...readMembers[at] })),
+  };
 }

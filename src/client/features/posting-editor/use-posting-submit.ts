@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { UseFormGetValues } from 'react-hook-form';
 import { messages } from '../../../shared/messages';
 import { type PostingWrite, validatePosting } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -35,7 +34,8 @@ export function usePostingSubmit({
   /** Given: edit this posting. Absent: create a new one. */
   postingId: string | undefined;
   signedIn: boolean;
-  getValues: UseFormGetValues<PostingFormValues>;
+  /** What the form holds now. */
+  getValues: () => PostingFormValues;
   images: ImageItem[];
   imageProblems: string[];
   /** A co-admin's save leaves the members as they are. */

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, type AlertFrequency } from '../../../shared/saved-searches';
 import styles from './SavedSearches.module.css';
 
@@ -8,21 +7,14 @@ const ALERT_HINTS: Record<AlertFrequency, string> = {
   off: 'no e-mail',
 };
 
-/** The alert setting as a group of radio buttons (the save dialog and the edit dialog). */
-export function AlertChoices({ value, onChange }: { value: AlertFrequency; onChange: (next: AlertFrequency) => void }) {
-  const name = useId();
+/** The alert setting as a group of radio buttons named `alert` (the save dialog and the edit dialog). */
+export function AlertChoices({ initial }: { initial: AlertFrequency }) {
   return (
     <fieldset className={styles.choices}>
       <legend>E-mail alerts for new matches</legend>
       {ALERT_FREQUENCIES.map((frequency) => (
         <label key={frequency} className={styles.choice}>
-          <input
-            type="radio"
-            name={name}
-            value={frequency}
-            checked={value === frequency}
-            onChange={() => onChange(frequency)}
-          />
+          <input type="radio" name="alert" value={frequency} defaultChecked={initial === frequency} />
           <span>
             {ALERT_FREQUENCY_LABELS[frequency]} <span className={styles.hint}>({ALERT_HINTS[frequency]})</span>
           </span>

@@ -1,10 +1,11 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type AlertFrequency, SAVED_SEARCH_NAME_MAX } from '../../../shared/saved-searches';
 import { ApiError } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import { describedBy, Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
+import { useSchemaForm } from '../../ui/schema-form';
 import { AlertChoices } from './AlertChoices';
 import styles from './SavedSearches.module.css';
 
@@ -12,6 +13,12 @@ export interface SearchDialogValues {
   name: string;
   alert: AlertFrequency;
 }
+
+// The server's schema for a saved search's name and alert, loaded when the form is first used.
+const loadSchema = () =>
+  import('../../../shared/schemas/saved-search').then((module) =>
+    module.savedSearchCreateSchema.pick({ name: true, alert: true }),
+  );
 
 /**
  * The name and alert of a saved search in a dialog: saving a new one from /postings, or editing
@@ -39,27 +46,27 @@ export function SearchDialog({
 }) {
   const formId = useId();
   const nameId = useId();
-  const [name, setName] = useState(initial.name);
-  const [alert, setAlert] = useState<AlertFrequency>(initial.alert);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit({ name, alert });
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? failure.details.join(' ') || failure.message
-          : 'Something went wrong. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: loadSchema,
+    onValid: async (values) => {
+      setBusy(true);
+      setFailure(null);
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        setFailure(
+          error instanceof ApiError
+            ? error.details.join(' ') || error.message
+            : 'Something went wrong. Please try again.',
+        );
+      } finally {
+        setBusy(false);
+      }
+    },
+  });
+  const error = form.error('name') ?? failure ?? undefined;
 
   return (
     <Dialog
@@ -81,24 +88,22 @@ export function SearchDialog({
       }
     >
       <p className={styles.summary}>{summary}</p>
-      <form id={formId} onSubmit={(event) => void submit(event)} noValidate className={styles.choices}>
-        <Field id={nameId} label="Name" error={error ?? undefined} required>
+      <form id={formId} className={styles.choices} {...form.formProps}>
+        <Field id={nameId} label="Name" error={error} required>
           <input
             id={nameId}
+            name="name"
             className={fieldStyles.control}
-            value={name}
+            defaultValue={initial.name}
             maxLength={SAVED_SEARCH_NAME_MAX}
-            onChange={(event) => {
-              setName(event.target.value);
-              setError(null);
-            }}
+            onChange={() => setFailure(null)}
             aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(nameId, error ?? undefined)}
+            aria-describedby={describedBy(nameId, error)}
             autoComplete="off"
             required
           />
         </Field>
-        <AlertChoices value={alert} onChange={setAlert} />
+        <AlertChoices initial={initial.alert} />
       </form>
     </Dialog>
   );
