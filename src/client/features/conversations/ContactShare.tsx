@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
 import fieldStyles from '../../ui/FormField.module.css';
 import { mailtoHref } from '../../ui/mailto';
+import { useSchemaForm } from '../../ui/schema-form';
 import { useShareContact } from './api';
 import styles from './Messages.module.css';
 
@@ -48,17 +49,22 @@ export function SharedContacts({ view }: { view: ConversationView }) {
   );
 }
 
+// The server's schema for the choice, loaded when the form is first used.
+const loadShareSchema = () =>
+  import('../../../shared/schemas/conversations').then((module) => module.contactShareSchema);
+
 /** Share my contact details: which of them this conversation's participants see; taken back any time. */
 export function ContactShareForm({ view }: { view: ConversationView }) {
   const share = useShareContact(view.id);
-  const [choice, setChoice] = useState<ContactShare>(view.myShare);
+  // The boxes are drawn anew from what the server kept after each save.
+  const [drawn, setDrawn] = useState({ choice: view.myShare, version: 0 });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const id = useId();
   const sharingNow = view.myShare.email || view.myShare.phone || view.myShare.instagram;
   const save = (next: ContactShare) =>
     share.mutate(next, {
       onSuccess: (saved) => {
-        setChoice(saved);
+        setDrawn((last) => ({ choice: saved, version: last.version + 1 }));
         setResult({
           ok: true,
           text:
@@ -70,26 +76,17 @@ export function ContactShareForm({ view }: { view: ConversationView }) {
       onError: (error) =>
         setResult({ ok: false, text: error instanceof ApiError ? error.message : 'Your choice was not saved.' }),
     });
+  const form = useSchemaForm({ schema: loadShareSchema, onValid: save });
   return (
-    <form
-      className={styles.toolBlock}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save(choice);
-      }}
-    >
-      <fieldset className={styles.choices} aria-describedby={`${id}-hint`}>
+    <form className={styles.toolBlock} {...form.formProps}>
+      <fieldset key={drawn.version} className={styles.choices} aria-describedby={`${id}-hint`}>
         <legend className={fieldStyles.label}>Share my contact details</legend>
         <p id={`${id}-hint`} className={styles.muted}>
           Only the people in this conversation see what you tick, as saved on your profile.
         </p>
         {KINDS.map((kind) => (
           <label key={kind.key} className={styles.choice}>
-            <input
-              type="checkbox"
-              checked={choice[kind.key]}
-              onChange={(event) => setChoice({ ...choice, [kind.key]: event.target.checked })}
-            />
+            <input type="checkbox" name={kind.key} defaultChecked={drawn.choice[kind.key]} />
             {kind.label}
           </label>
         ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   FIT_PREVIEW,
@@ -14,8 +14,10 @@ import {
 import { messages } from '../../../shared/messages';
 import { ApiError } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
+import { useSchemaForm } from '../../ui/schema-form';
 import { useDeleteLifestyle, useMyLifestyle, useSaveLifestyle } from './api';
 import styles from './Lifestyle.module.css';
+import { lifestyleFormSchema } from './lifestyle-form';
 
 interface Draft {
   self: string | null;
@@ -49,10 +51,15 @@ function QuestionFields({
   error: string | undefined;
   onChange: (next: Draft) => void;
 }) {
-  const name = `lifestyle-${question.key}`;
-  const errorId = `${name}-error`;
+  // The form reads `answers.<question>.self`, `.accept` and `.importance` (lifestyle-form.ts).
+  const name = `answers.${question.key}`;
+  const errorId = `lifestyle-${question.key}-error`;
   return (
-    <fieldset className={styles.question} aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      className={styles.question}
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend>
         {number}. {capitalise(question.topic)}
       </legend>
@@ -63,7 +70,7 @@ function QuestionFields({
             <label key={option.key} className={styles.choice}>
               <input
                 type="radio"
-                name={`${name}-self`}
+                name={`${name}.self`}
                 value={option.key}
                 checked={draft.self === option.key}
                 onChange={() =>
@@ -87,7 +94,7 @@ function QuestionFields({
             <label key={option.key} className={styles.choice}>
               <input
                 type="checkbox"
-                name={`${name}-accept`}
+                name={`${name}.accept`}
                 value={option.key}
                 checked={draft.accept.includes(option.key)}
                 onChange={(event) =>
@@ -111,7 +118,7 @@ function QuestionFields({
             <label key={importance} className={styles.choice}>
               <input
                 type="radio"
-                name={`${name}-importance`}
+                name={`${name}.importance`}
                 value={importance}
                 checked={draft.importance === importance}
                 onChange={() => onChange({ ...draft, importance })}
@@ -152,40 +159,29 @@ function LifestyleForm({
   onCancel: () => void;
 }) {
   const [drafts, setDrafts] = useState(() => draftsOf(questions, answers));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const saveAnswers = useSaveLifestyle();
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    const given: LifestyleAnswer[] = [];
-    for (const q of questions) {
-      const draft = drafts[q.key];
-      if (!draft || (draft.self === null && draft.accept.length === 0)) continue;
-      if (draft.self === null) found[q.key] = `Choose what you are for ${q.topic}.`;
-      else if (draft.accept.length === 0) found[q.key] = `Choose at least one answer you can live with for ${q.topic}.`;
-      else given.push({ question: q.key, self: draft.self, accept: draft.accept, importance: draft.importance });
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setFailure('Some answers need a choice; see the questions marked below.');
-      return;
-    }
-    setFailure(null);
-    saveAnswers.mutate(given, {
-      onSuccess: onDone,
-      onError: (error) =>
-        setFailure(
-          error instanceof ApiError && error.status !== 0
-            ? [error.message, ...error.details.filter((d) => d !== error.message)].join(' ')
-            : messages.api.unavailable.message,
-        ),
-    });
-  };
+  const schema = useMemo(() => lifestyleFormSchema(questions), [questions]);
+  const form = useSchemaForm({
+    schema,
+    onInvalid: () => setFailure('Some answers need a choice; see the questions marked below.'),
+    onValid: (given) => {
+      setFailure(null);
+      saveAnswers.mutate(given, {
+        onSuccess: onDone,
+        onError: (error) =>
+          setFailure(
+            error instanceof ApiError && error.status !== 0
+              ? [error.message, ...error.details.filter((d) => d !== error.message)].join(' ')
+              : messages.api.unavailable.message,
+          ),
+      });
+    },
+  });
+  const errorOf = (key: string) => form.error(`answers.${key}.self`) ?? form.error(`answers.${key}.accept`);
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Lifestyle questionnaire">
+    <form className={styles.form} aria-label="Lifestyle questionnaire" {...form.formProps}>
       <p className={styles.muted}>
         Answer as many questions as you like; a question you skip is left out of every fit.
       </p>
@@ -195,7 +191,7 @@ function LifestyleForm({
           question={question}
           number={i + 1}
           draft={drafts[question.key] ?? { self: null, accept: [], importance: 'somewhat' }}
-          error={errors[question.key]}
+          error={errorOf(question.key)}
           onChange={(next) => setDrafts((all) => ({ ...all, [question.key]: next }))}
         />
       ))}

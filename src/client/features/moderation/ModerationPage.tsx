@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   MODERATION_ACTION_LABELS,
@@ -14,23 +14,39 @@ import { useCollege } from '../../shell/config-context';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
+import { describedBy } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
+import { useSchemaForm } from '../../ui/schema-form';
 import { useModerate, useModerationActions, useModerationQueue } from './api';
 import { MessageReports } from './MessageReports';
 import styles from './Moderation.module.css';
+
+// The server's schema for a moderator's reason, loaded when the form is first used.
+const loadReasonSchema = () =>
+  import('../../../shared/schemas/moderation').then((module) => module.moderationRequestSchema);
+
+type ModerationAction = 'dismiss' | 'hide' | 'suspend';
 
 function QueueCard({ item }: { item: QueueItem }) {
   const clock = useClock();
   const config = useCollege();
   const moderate = useModerate();
-  const [reason, setReason] = useState('');
   const [confirmSuspend, setConfirmSuspend] = useState(false);
+  // The button that sent the form (suspending is confirmed in a dialog first).
+  const action = useRef<ModerationAction>('dismiss');
   const reasonId = useId();
   const headingId = useId();
   const { posting } = item;
   const place = placeLabel(config, posting);
-  const run = (action: 'dismiss' | 'hide' | 'suspend') =>
-    moderate.mutate({ postingId: posting.id, action, reason: reason.trim() });
+  const form = useSchemaForm({
+    schema: loadReasonSchema,
+    onValid: ({ reason }) => moderate.mutate({ postingId: posting.id, action: action.current, reason }),
+  });
+  const run = (chosen: ModerationAction) => {
+    action.current = chosen;
+    form.formRef.current?.requestSubmit();
+  };
+  const reasonError = form.error('reason');
   return (
     <li className={styles.item} aria-labelledby={headingId}>
       <h3 id={headingId}>
@@ -65,28 +81,43 @@ function QueueCard({ item }: { item: QueueItem }) {
         </ul>
       ) : null}
       {posting.hidden?.reason ? <p className={styles.meta}>Hidden because: {posting.hidden.reason}</p> : null}
-      <div className={styles.actions}>
+      <form className={styles.actions} aria-label={`Moderate ${place}`} {...form.formProps}>
         <div className={`${fieldStyles.field} ${styles.field}`}>
           <label className={fieldStyles.label} htmlFor={reasonId}>
             Reason (required to hide or suspend)
           </label>
           <input
             id={reasonId}
+            name="reason"
             className={fieldStyles.control}
-            value={reason}
             maxLength={MODERATION_REASON_MAX_LENGTH}
-            onChange={(event) => setReason(event.target.value)}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={describedBy(reasonId, reasonError)}
           />
+          {reasonError ? (
+            <p id={`${reasonId}-error`} className={fieldStyles.error}>
+              {reasonError}
+            </p>
+          ) : null}
         </div>
         <button
-          type="button"
+          type="submit"
           className={`${buttonStyles.button} ${buttonStyles.secondary}`}
           disabled={moderate.isPending}
-          onClick={() => run('dismiss')}
+          onClick={() => {
+            action.current = 'dismiss';
+          }}
         >
           Dismiss
         </button>
-        <button type="button" className={buttonStyles.button} disabled={moderate.isPending} onClick={() => run('hide')}>
+        <button
+          type="submit"
+          className={buttonStyles.button}
+          disabled={moderate.isPending}
+          onClick={() => {
+            action.current = 'hide';
+          }}
+        >
           Hide posting
         </button>
         <button
@@ -97,7 +128,7 @@ function QueueCard({ item }: { item: QueueItem }) {
         >
           Suspend account
         </button>
-      </div>
+      </form>
       <Dialog
         open={confirmSuspend}
         title={`Suspend ${posting.adminName}'s account?`}
