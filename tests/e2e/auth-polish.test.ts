@@ -2,12 +2,15 @@
  * Issue 10, the sign-in half: defects 1 (terms dialog focus), 2 (the other loopback address),
  * 8 (an unverified student, now told at sign-in: decision 0020) and 11 (the wrong-domain error shown twice),
  * and the finished sign-in page (what the product is, 'Show password'), at 1280 and 375 px, each
- * page checked with axe. SCREENSHOT_DIR=<folder> also saves what each width shows.
+ * page checked with axe. SCREENSHOT_DIR=<folder> also saves what each width shows. Also the forms'
+ * one style (decision 0044) as a person meets it: the spec's words on each field, wired and focused.
  */
 import { cpSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import { PASSWORD_MIN_LENGTH } from '../../src/shared/schemas/auth-constants';
+import { groupMessages } from '../../src/shared/schemas/groups';
 import { expectAccessible, expectNoSidewaysScroll, launchBrowser, openPage, shot, visit } from '../support/browser';
 import { SEED_PASSWORD as PASSWORD, type SeededServer, seedData, serveSeeded } from '../support/seeded-server';
 import { freePort, type RunningServer } from '../support/server';
@@ -216,4 +219,57 @@ describe('the sign-in page', () => {
       await context.close();
     });
   }
+});
+
+/** The message a field's aria-describedby names (its hint, if any, and its error), as read out. */
+async function description(page: Page, field: Locator): Promise<string> {
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ');
+}
+
+describe('one form style (decision 0044)', () => {
+  it('says the spec words on each field, wired for a screen reader, focuses the first and follows the typing', async () => {
+    const { context, page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await visit(page, `${server.url}/signin-wall`);
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByLabel('College email').fill('not an address');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Repeat password').fill('other');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const name = page.getByLabel('Name');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(page, name)).toContain(messages.auth.nameRequired);
+    expect(await description(page, page.getByLabel('College email'))).toContain(messages.auth.emailInvalid);
+    expect(await description(page, page.getByLabel('Password', { exact: true }))).toContain(
+      messages.auth.passwordTooShort(PASSWORD_MIN_LENGTH),
+    );
+    expect(await description(page, page.getByLabel('Repeat password'))).toContain(messages.auth.passwordsDiffer);
+    expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectAccessible(page);
+
+    // Each change checks again: the name given, its error goes; the others stay.
+    await name.fill('Ada Lovelace');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByLabel('College email').getAttribute('aria-invalid')).toBe('true');
+    await context.close();
+  });
+
+  it("puts the profile's sharing problem on its field and focuses it", async () => {
+    const { context, page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await signInWithForm(page, server.url, emails.member);
+    await page.waitForURL(`${server.url}/`);
+    await visit(page, `${server.url}/myProfile#sharing`);
+    const sharing = page.getByRole('region', { name: 'What I share with my groups' });
+    await sharing.getByRole('checkbox', { name: 'Show my phone number' }).check();
+    await sharing.getByRole('button', { name: 'Save what I share' }).click();
+    const phone = sharing.getByRole('textbox', { name: 'Phone number' });
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(page, phone)).toBe('Enter your phone number to share it.');
+    expect(await phone.evaluate((element) => element === document.activeElement)).toBe(true);
+    await sharing.getByRole('alert').getByText(groupMessages.sharingTitle).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
 });
