@@ -16,7 +16,6 @@ import { LeaveGroup } from './GroupMembers';
 import styles from './Groups.module.css';
 import { InvitationAnswers, Refusal } from './InvitationPage';
 import { GROUP_ROLE_LABELS } from './labels';
-import { sharingFormSchema } from './sharing-rules';
 
 /** Once `ready`, the section the address names (#id) is scrolled to and focused (e-mails link there). */
 function useHashTarget(id: string, ready: boolean) {
@@ -121,6 +120,9 @@ export function MyGroupsSection() {
   );
 }
 
+// The form's schema (zod) loads when the form is first used, not with the profile (decision 0009).
+const loadSharingSchema = () => import('./sharing-rules').then((module) => module.sharingFormSchema);
+
 function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
@@ -130,7 +132,7 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
   const [drawn, setDrawn] = useState({ sharing, version: 0 });
   const [gender, setGender] = useState(sharing.gender ?? '');
   const form = useSchemaForm({
-    schema: sharingFormSchema,
+    schema: loadSharingSchema,
     onValid: (values) => {
       setSaved(false);
       save.mutate(values, {

@@ -17,7 +17,6 @@ import buttonStyles from '../../ui/Button.module.css';
 import { useSchemaForm } from '../../ui/schema-form';
 import { useDeleteLifestyle, useMyLifestyle, useSaveLifestyle } from './api';
 import styles from './Lifestyle.module.css';
-import { lifestyleFormSchema } from './lifestyle-form';
 
 interface Draft {
   self: string | null;
@@ -161,7 +160,11 @@ function LifestyleForm({
   const [drafts, setDrafts] = useState(() => draftsOf(questions, answers));
   const [failure, setFailure] = useState<string | null>(null);
   const saveAnswers = useSaveLifestyle();
-  const schema = useMemo(() => lifestyleFormSchema(questions), [questions]);
+  // The form's schema (zod) loads when the form is first used, not with the profile (decision 0009).
+  const schema = useMemo(
+    () => () => import('./lifestyle-form').then((module) => module.lifestyleFormSchema(questions)),
+    [questions],
+  );
   const form = useSchemaForm({
     schema,
     onInvalid: () => setFailure('Some answers need a choice; see the questions marked below.'),
