@@ -180,9 +180,12 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
   // What was typed or chosen before the scripts took the form over (after the fill above).
   useTypedBeforeScripts(`${uid}-form`);
-  // And what the drawn form holds as the scripts arrive (a choice made before them).
+  // And what the drawn form holds as the scripts arrive (a choice made before them). An edited
+  // posting is drawn from its loaded values instead (above), whose fields are not yet drawn here.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the form is taken over
-  useEffect(() => setLive(current()), []);
+  useEffect(() => {
+    if (!editing) setLive(current());
+  }, []);
   const scriptsReady = useScriptsReady();
 
   const { phase, setPhase, submit, onInvalid, finish } = usePostingSubmit({
