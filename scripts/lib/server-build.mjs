@@ -1,6 +1,6 @@
 // Bundles the server (src/server/main.ts and what it imports from src/) into one ES module,
 // dist/node/main.js, when it is missing or older than its sources: a server starts from it
-// without compiling about 300 TypeScript modules through a loader (decision 0046). Packages stay
+// without compiling about 300 TypeScript modules through a loader (decision 0045). Packages stay
 // in node_modules. Used by `npm start`, `npm run build`, the tests that start servers and the
 // scripts that start them (scripts/lib/server-process.ts). Run directly, it builds.
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';

@@ -32,7 +32,7 @@ export interface SpawnOptions {
 }
 
 /**
- * This checkout's server runs from its bundle, as `npm start` does (decision 0046); a previous
+ * This checkout's server runs from its bundle, as `npm start` does (decision 0045); a previous
  * build's folder runs its sources through tsx (it may predate the bundle).
  */
 function serverCommand(root: string): string[] {

@@ -1,6 +1,6 @@
 /**
  * The folder of the app's package.json, found from this module's own place: the server runs from
- * its sources (tests, tsx) and from one bundled file (dist/node/main.js, decision 0046), where
+ * its sources (tests, tsx) and from one bundled file (dist/node/main.js, decision 0045), where
  * a path relative to the module would point elsewhere.
  */
 import { existsSync } from 'node:fs';
