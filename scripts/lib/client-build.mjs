@@ -11,7 +11,8 @@ const builtIndex = path.join(root, 'dist/client/index.html');
 const builtServerEntry = path.join(root, 'dist/server/entry-server.js');
 const sources = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 
-function newestMtime(target) {
+/** The newest modification time of a file, or of anything in a folder, under the repository. */
+export function newestMtime(target) {
   const full = path.join(root, target);
   if (!existsSync(full)) return 0;
   const stat = statSync(full);

@@ -3,24 +3,14 @@
 // without compiling about 300 TypeScript modules through a loader (decision 0045). Packages stay
 // in node_modules. Used by `npm start`, `npm run build`, the tests that start servers and the
 // scripts that start them (scripts/lib/server-process.ts). Run directly, it builds.
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
+import { newestMtime, root } from './client-build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverBundle = path.join(root, 'dist/node/main.js');
 const sources = ['src/server', 'src/shared', 'package-lock.json', 'tsconfig.json', 'scripts/lib/server-build.mjs'];
-
-function newestMtime(target) {
-  const full = path.join(root, target);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
 
 export function serverBuildIsStale() {
   const builtAt = existsSync(serverBundle) ? statSync(serverBundle).mtimeMs : 0;

@@ -4,20 +4,8 @@
  * process's behaviour is server-process.test.ts, which runs on the embedded database whatever
  * TEST_DATABASE_URL says (CI's PostgreSQL run leaves it out, .ci/run).
  */
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migratedDataDir, startServer } from '../support/server';
-
-const folders: string[] = [];
-/** A data folder of its own (the embedded database's lock and mailbox live there even on PostgreSQL). */
-const tempDataDir = () => {
-  const dir = migratedDataDir();
-  folders.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../support/server';
 
 describe('the server process on PostgreSQL', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -25,8 +13,9 @@ describe('the server process on PostgreSQL', () => {
     async () => {
       const env = { DATABASE_URL: process.env.TEST_DATABASE_URL as string };
       const [a, b] = await Promise.all([
-        startServer({ dataDir: tempDataDir(), env }),
-        startServer({ dataDir: tempDataDir(), env }),
+        // Each in a data folder of its own (its mailbox lives there even on PostgreSQL), removed on stop.
+        startServer({ env }),
+        startServer({ env }),
       ]);
       try {
         expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
