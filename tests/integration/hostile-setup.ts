@@ -2,7 +2,7 @@
  * What the hostile-input files share (issue 12, item 3): one app per file with its members, a
  * posting and a ping; the change-counting watch on the database; `fuzz`, which sends each generated
  * request and checks that the answer is 2xx or a 4xx in the error shape, and that a refusal changed
- * nothing. The routes are spread over three files so that Vitest's two workers share the run.
+ * nothing. The routes are spread over several files so that Vitest's workers share the run.
  */
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';

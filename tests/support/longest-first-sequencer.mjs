@@ -8,16 +8,20 @@ import { BaseSequencer } from 'vitest/node';
  * here that got faster, only costs time.
  */
 export const LONGEST_FILES = [
-  // Their time grows with FUZZ_RUNS: at CI's 10,000 payloads per route, 40 to 200 s each.
-  'tests/integration/hostile-input.test.ts',
+  // Their time grows with FUZZ_RUNS: at CI's 10,000 payloads per route on PostgreSQL, 20 to 350 s each.
   'tests/integration/hostile-input-sign-up.test.ts',
+  'tests/integration/hostile-input.test.ts',
+  'tests/integration/hostile-input-postings.test.ts',
   'tests/integration/hostile-input-groups.test.ts',
   'tests/integration/hostile-input-conversations.test.ts',
   'tests/integration/authorization-matrix.test.ts',
   'tests/integration/server-process.test.ts',
   'tests/integration/hostile-input-auth.test.ts',
+  'tests/integration/hostile-input-forms.test.ts',
   'tests/integration/conversations.test.ts',
-  // Browser files: 45 to 100 s each on an idle 2-core machine, three at a time.
+  // Browser files: 45 to 230 s each on a 2-core machine beside the PostgreSQL suite, three at a time
+  // (first-tap holds each page's scripts back for seconds).
+  'tests/e2e/first-tap.test.ts',
   'tests/e2e/pages.test.ts',
   'tests/e2e/every-route-axe.test.ts',
   'tests/e2e/keyboard.test.ts',
