@@ -6,6 +6,14 @@ import { ensureClientBuilt, root } from './lib/client-build.mjs';
 import { ensureServerBuilt, serverBundle } from './lib/server-build.mjs';
 
 ensureClientBuilt();
-ensureServerBuilt();
+try {
+  ensureServerBuilt();
+} catch (error) {
+  // esbuild has printed where a source fails to build; a folder it may not write to (a release
+  // folder under systemd's ProtectSystem=strict) says so here. One sentence, no stack trace.
+  const reason = error.code ?? 'see the messages above';
+  process.stderr.write(`The server's bundle in dist/node cannot be built (${reason}); run npm run build in ${root}.\n`);
+  process.exit(1);
+}
 process.chdir(root);
 await import(pathToFileURL(path.resolve(serverBundle)).href);
