@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { hashPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
+import { hashPassword } from '../../src/server/auth/scrypt-password';
 import type { Database } from '../../src/server/db/client';
 import { account, user } from '../../src/server/db/schema';
 

@@ -15,7 +15,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { generateRandomString, hashPassword, makeSignature } from 'better-auth/crypto';
+import { generateRandomString, makeSignature } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -28,6 +28,7 @@ import {
   preparePreviousBuild,
 } from '../../scripts/lib/previous-build';
 import { freePort, type ServerProcess, startReady, stopGracefully } from '../../scripts/lib/server-process';
+import { hashPassword } from '../../src/server/auth/scrypt-password';
 import { type DatabaseHandle, migrationsFolder, openDatabase, queryRows } from '../../src/server/db/client';
 import { createTestApp, type TestApp } from '../support/app';
 import type { TestDatabase } from '../support/database';

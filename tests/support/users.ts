@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { generateRandomString, hashPassword, makeSignature } from 'better-auth/crypto';
+import { generateRandomString, makeSignature } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../src/server/auth/scrypt-password';
 import { account, session, user } from '../../src/server/db/schema';
 import type { TestApp } from './app';
 

@@ -1,7 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { verifyPassword } from 'better-auth/crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { cleanAccountName, posesAsOfficial, posingRulesOf } from '../../shared/account-names';
 import { AUTH_BASE_PATH } from '../../shared/auth-endpoints';
@@ -24,6 +23,7 @@ import {
 import { resilientOidc } from './oidc';
 import { trustedOrigins } from './origins';
 import { hashPasswordOnce } from './password-hashes';
+import { verifyPassword } from './scrypt-password';
 
 // AUTH_BASE_PATH, where better-auth is mounted, is shared with the client (src/shared/auth-endpoints.ts).
 export { AUTH_BASE_PATH };

@@ -2,7 +2,8 @@ import { verifyPassword } from 'better-auth/crypto';
 import { describe, expect, it } from 'vitest';
 import { hashPasswordOnce, withPasswordHashes } from './password-hashes';
 
-describe('one password hash per password per request', () => {
+// Each hash is about 0.1 s of a core by design, several seconds on a busy machine.
+describe('one password hash per password per request', { timeout: 30_000 }, () => {
   it('hashes a password once within a request, and the hash verifies it', async () => {
     const [first, again, other] = await withPasswordHashes(async () => [
       await hashPasswordOnce('correct-horse-battery'),

@@ -3,10 +3,10 @@
  * taken address only to take as long as a new one, and throws the hash away; when that address is
  * still waiting for verification, our hook then stores a hash of the same password
  * (email-verification.ts). Both are one request: the second takes the first's hash (each scrypt
- * hash is about 100 ms of a core, and sign-up is open to anyone).
+ * hash is about 90 ms of a core, and sign-up is open to anyone).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword } from './scrypt-password';
 
 const hashesOfThisRequest = new AsyncLocalStorage<Map<string, string>>();
 
