@@ -11,6 +11,7 @@ export const collegeRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async
     summary: 'The public part of the college configuration',
     response: publicConfigSchema,
     cacheControl: 'public, max-age=60',
+    unchanging: true,
     answer: () => body,
   });
 };

@@ -28,6 +28,8 @@ interface AnswerSource {
   params?: z.ZodType;
   query?: z.ZodType;
   response: z.ZodType;
+  /** The same answer for everyone for the life of the process: encoded for pages once. */
+  unchanging?: boolean;
   answer(viewer: Viewer | null, input: { params: unknown; query: unknown }): Promise<unknown>;
 }
 
@@ -46,6 +48,15 @@ export function jsonValue(value: unknown): unknown {
   return plain;
 }
 
+/** Freezes a JSON value through and through (an unchanging answer shared by every drawing). */
+function deepFrozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFrozen(item);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** What a query string or a path gives a route: its values as text. */
 const asText = (values: Record<string, unknown> | undefined) =>
   Object.fromEntries(
@@ -56,6 +67,8 @@ const asText = (values: Record<string, unknown> | undefined) =>
 
 export class PageAnswerSources {
   readonly #sources = new Map<string, AnswerSource>();
+  /** Unchanging answers as pages get them, encoded on first use; frozen, as every drawing shares them. */
+  readonly #encodedOnce = new Map<AnswerSource, unknown>();
 
   add(path: string, source: AnswerSource): void {
     this.#sources.set(path, source);
@@ -82,9 +95,13 @@ export class PageAnswerSources {
     const params = source.params ? source.params.safeParse(asText(load.parts.path)) : { success: true, data: {} };
     const query = source.query ? source.query.safeParse(asText(load.parts.query)) : { success: true, data: {} };
     if (!params.success || !query.success) return undefined;
+    const once = this.#encodedOnce.get(source);
+    if (once !== undefined) return once;
     try {
       const answer = await source.answer(viewer, { params: params.data, query: query.data });
-      return jsonValue(z.encode(source.response, answer));
+      const encoded = jsonValue(z.encode(source.response, answer));
+      if (source.unchanging) this.#encodedOnce.set(source, deepFrozen(encoded));
+      return encoded;
     } catch {
       // A refusal (404, 403, a limit) is the page's to ask for and show, as the browser would.
       return undefined;
@@ -117,13 +134,19 @@ export function answerRoute<
     querystring?: Q;
     response: R;
     cacheControl?: string;
+    /**
+     * The answer is the same for every viewer and request for the life of the process (the
+     * college's configuration): a page's load encodes it once and shares it, frozen.
+     */
+    unchanging?: boolean;
     answer: (
       viewer: A extends Action ? Viewer : Viewer | null,
       input: { params: Parsed<P>; query: Parsed<Q> },
     ) => Promise<z.input<R>> | z.input<R>;
   },
 ): void {
-  const { action, tags, summary, description, params, querystring, response, cacheControl, answer } = options;
+  const { action, tags, summary, description, params, querystring, response, cacheControl, unchanging, answer } =
+    options;
   const answerOf = answer as AnswerSource['answer'];
   // The route's schemas parse its params and query (the zod validator compiler) before the handler.
   app.get(
@@ -149,6 +172,7 @@ export function answerRoute<
     params,
     query: querystring,
     response,
+    unchanging,
     answer: async (viewer, input) => answerOf(viewer, input),
   });
 }

@@ -6,17 +6,50 @@ import { PAGE_QUERIES_ELEMENT_ID } from '../../shared/page-queries';
 import { MAIN_LAYOUT_MODULE, matchRoute, type PageRoute, ROUTES } from '../../shared/routes';
 import { escapeHtml } from './escape-html';
 
+/** What could end a `<script>` element or be read as markup, and JSON's own escape for each. */
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/;
+const SCRIPT_UNSAFE_ALL = new RegExp(SCRIPT_UNSAFE.source, 'g');
+const SCRIPT_ESCAPES: Readonly<Record<string, string>> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
 /**
  * JSON to put inside `<script type="application/json">`: nothing in it can end the element or
  * be read as markup (posting text is students' own), and `JSON.parse` reads it back unchanged.
+ * One pass over the text, and none where nothing needs escaping (most answers).
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('>', '\\u003e')
-    .replaceAll('&', '\\u0026')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
+  const json = JSON.stringify(value);
+  return SCRIPT_UNSAFE.test(json)
+    ? json.replace(SCRIPT_UNSAFE_ALL, (unsafe) => SCRIPT_ESCAPES[unsafe] as string)
+    : json;
+}
+
+/**
+ * The JSON of a frozen value, written once: an answer that is the same for every page (the
+ * college's configuration, frozen by answer-route.ts) is not serialised again for each one.
+ */
+const frozenJson = new WeakMap<object, string>();
+function valueJson(value: unknown): string {
+  if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return scriptJson(value);
+  let json = frozenJson.get(value);
+  if (json === undefined) {
+    json = scriptJson(value);
+    frozenJson.set(value, json);
+  }
+  return json;
+}
+
+/** `scriptJson(answers)`, each answer's JSON written once if it is frozen. */
+function answersJson(answers: Readonly<Record<string, unknown>>): string {
+  const members = Object.entries(answers)
+    .filter(([, value]) => value !== undefined)
+    .map(([address, value]) => `${scriptJson(address)}:${valueJson(value)}`);
+  return `{${members.join(',')}}`;
 }
 
 interface ManifestChunk {
@@ -67,6 +100,14 @@ export type PageHtml = (
     warnings?: string;
   },
 ) => string;
+
+/**
+ * Where a page's per-request parts go in its frame (characters no template or slot value holds
+ * where they are looked for: the template is the build's HTML).
+ */
+const SLOT = { root: '\u0000root\u0000', queries: '\u0000queries\u0000', answers: '\u0000answers\u0000' } as const;
+const SLOTS = new RegExp(`(${Object.values(SLOT).join('|')})`);
+const FRAMES_KEPT = 256;
 
 /** index.html's root: 'Loading...' until the scripts have drawn the page. */
 const EMPTY_ROOT = /<div id="root">[\s\S]*?<\/div>/;
@@ -159,7 +200,15 @@ export function loadPageHtml(
           .replace('<body>', () => `<body>\n    ${warnings}`)
       : html;
 
-  return (pathname, { hasSession = false, answers = {}, preloads = [], drawn, warnings = '' } = {}) => {
+  /**
+   * The page with its three per-request parts (the drawn root, the query cache, the stores'
+   * answers) left as slots, everything else (the route's modules and first image, the warnings,
+   * the preloads and which of them the answers replace) put in place as before.
+   */
+  const frame = (
+    pathname: string,
+    { hasSession = false, answers = {}, preloads = [], drawn, warnings = '' }: Parameters<PageHtml>[1] = {},
+  ): string => {
     const route = pageRoute(pathname)?.path;
     const html = route && ((hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route));
     if (!route || html === undefined) return withWarnings(unrouted, warnings);
@@ -168,11 +217,10 @@ export function loadPageHtml(
     if (data.length > 0) page = page.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    '));
     if (drawn) {
       page = page
-        .replace(EMPTY_ROOT, () => `<div id="root" data-drawn data-drawn-at="${drawn.drawnAt}">${drawn.html}</div>`)
+        .replace(EMPTY_ROOT, () => SLOT.root)
         .replace(
           '</head>',
-          () =>
-            `  <script type="application/json" id="${PAGE_QUERIES_ELEMENT_ID}">${scriptJson(drawn.queries)}</script>\n  </head>`,
+          () => `  <script type="application/json" id="${PAGE_QUERIES_ELEMENT_ID}">${SLOT.queries}</script>\n  </head>`,
         );
     }
     if (Object.keys(answers).length === 0) return page;
@@ -182,9 +230,40 @@ export function loadPageHtml(
       )
       .replace(
         '</head>',
-        // A function: students' text in the answers may hold `$&` and the like.
-        () =>
-          `  <script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script>\n  </head>`,
+        () => `  <script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${SLOT.answers}</script>\n  </head>`,
       );
+  };
+  /**
+   * Frames by what shapes them, split at their slots: a page is then one join of a few strings
+   * rather than several passes of search and replace over all of it. A few dozen in use (routes
+   * by warnings and preloads); emptied when full, so addresses with queries of every kind cannot
+   * grow it without bound.
+   */
+  const frames = new Map<string, string[]>();
+  return (pathname, options = {}) => {
+    const { hasSession = false, answers = {}, preloads = [], drawn, warnings = '' } = options;
+    // The frame depends on the address only through its route (or its having none).
+    const route = pageRoute(pathname)?.path ?? '';
+    const key = [
+      route,
+      hasSession,
+      warnings,
+      preloads.join('\n'),
+      Object.keys(answers).join('\n'),
+      Boolean(drawn),
+    ].join('\u0000');
+    let parts = frames.get(key);
+    if (!parts) {
+      if (frames.size >= FRAMES_KEPT) frames.clear();
+      parts = frame(pathname, { ...options, drawn: drawn && { html: '', queries: null, drawnAt: 0 } }).split(SLOTS);
+      frames.set(key, parts);
+    }
+    // (A slot is in the frame only when its part is given.)
+    const fill: Record<string, () => string> = {
+      [SLOT.root]: () => `<div id="root" data-drawn data-drawn-at="${drawn?.drawnAt}">${drawn?.html}</div>`,
+      [SLOT.queries]: () => scriptJson(drawn?.queries),
+      [SLOT.answers]: () => answersJson(answers),
+    };
+    return parts.map((part) => fill[part]?.() ?? part).join('');
   };
 }
