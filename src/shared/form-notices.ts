@@ -6,6 +6,7 @@
  */
 import { conversationMessages } from './conversation-messages';
 import { messages } from './messages';
+import { moderationMessages, REPORT_DETAILS_MAX_LENGTH } from './moderation';
 import { PING_MESSAGE_MAX_LENGTH } from './options';
 import { pingMessages } from './ping-messages';
 
@@ -67,6 +68,40 @@ export const FORM_NOTICES = {
   },
   CONVERSATION_NOT_FOUND: { tone: 'error', ...conversationMessages.notFound },
   MESSAGE_FAILED: { tone: 'error', title: conversationMessages.sendFailedTitle, message: pingMessages.tryAgain },
+  REPORT_SENT: { tone: 'success', title: 'Report Sent', message: moderationMessages.reported },
+  REPORT_OWN_POSTING: {
+    tone: 'error',
+    title: moderationMessages.reportFailedTitle,
+    message: moderationMessages.ownPosting,
+  },
+  ALREADY_REPORTED: {
+    tone: 'error',
+    title: moderationMessages.reportFailedTitle,
+    message: moderationMessages.alreadyReported,
+  },
+  REPORT_REASON_MISSING: {
+    tone: 'error',
+    title: moderationMessages.reportFailedTitle,
+    message: moderationMessages.reasonMissing,
+  },
+  REPORT_DETAILS_TOO_LONG: {
+    tone: 'error',
+    title: moderationMessages.reportFailedTitle,
+    message: `Details must be at most ${REPORT_DETAILS_MAX_LENGTH} characters.`,
+  },
+  REPORT_FAILED: { tone: 'error', title: moderationMessages.reportFailedTitle, message: pingMessages.tryAgain },
+  STATUS_UPDATED: { tone: 'success', message: messages.status.updated },
+  STATUS_UNSIGNED: {
+    tone: 'error',
+    title: messages.status.failed.title,
+    message: messages.postingAccess.statusUnsigned,
+  },
+  STATUS_INVALID: { tone: 'error', title: messages.status.failed.title, message: messages.postingAccess.badStatus },
+  STATUS_FAILED: { tone: 'error', ...messages.status.failed },
+  POSTING_ADMIN_ONLY: { tone: 'error', title: messages.api.forbidden.title, message: messages.postingAccess.notAdmin },
+  DELETE_UNSIGNED: { tone: 'error', title: 'Delete Failed', message: messages.deletePosting.unsigned },
+  DELETE_FAILED: { tone: 'error', title: 'Delete Failed', message: messages.deletePosting.failed },
+  POSTING_DELETED: { tone: 'success', message: messages.deletePosting.done },
 } as const satisfies Record<string, FormNotice>;
 
 export type FormNoticeCode = keyof typeof FORM_NOTICES;

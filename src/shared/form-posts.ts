@@ -23,6 +23,12 @@ export const FORM_ROUTES = {
   answerPing: `${FORMS}/pings/:id`,
   /** POST body: one message in a conversation. */
   sendMessage: `${FORMS}/conversations/:id/messages`,
+  /** POST reason, details: a report of a posting to the moderators. */
+  report: `${FORMS}/postings/:id/reports`,
+  /** POST status: the posting's status, set by its admin or a co-admin. */
+  postingStatus: `${FORMS}/postings/:id/status`,
+  /** POST (from the drawn confirmation): deletes the posting, its admin only. */
+  deletePosting: `${FORMS}/postings/:id/delete`,
 } as const;
 
 const fill = (route: string, id: string) => route.replace(':id', encodeURIComponent(id));
@@ -35,6 +41,9 @@ export const formActions = {
   ping: (postingId: string) => fill(FORM_ROUTES.ping, postingId),
   answerPing: (pingId: string) => fill(FORM_ROUTES.answerPing, pingId),
   sendMessage: (conversationId: string) => fill(FORM_ROUTES.sendMessage, conversationId),
+  report: (postingId: string) => fill(FORM_ROUTES.report, postingId),
+  postingStatus: (postingId: string) => fill(FORM_ROUTES.postingStatus, postingId),
+  deletePosting: (postingId: string) => fill(FORM_ROUTES.deletePosting, postingId),
 } as const;
 
 /** The hidden field (or query parameter) naming the page to come back to: a path of this site. */

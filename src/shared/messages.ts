@@ -56,6 +56,8 @@ export const messages = {
     confirm: 'Are you sure you want to delete this post? This action cannot be undone.',
     unsigned: 'You must be signed in to delete a post.',
     failed: 'Failed to delete post. Please try again.',
+    /** Not in the spec's catalogue (its dialog closes in silence): what the page says after a delete without scripts. */
+    done: 'Your posting was deleted.',
   },
   reset: {
     sent: 'Password reset email sent. Please check your inbox.',

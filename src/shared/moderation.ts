@@ -6,6 +6,7 @@ export const moderationMessages = {
   reported: 'Thank you. Your report was sent to the moderators.',
   notModerator: 'Only moderators can open the moderation queue.',
   reasonRequired: 'Please say why, in a few words.',
+  reasonMissing: 'Please choose a reason for the report.',
   cannotSuspendModerator: "A moderator's account cannot be suspended.",
   hiddenNotice: (reason: string) =>
     `This posting is hidden from other students. Reason: ${reason} Edit the posting to appeal: a moderator will review it.`,

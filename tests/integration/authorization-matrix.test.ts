@@ -589,6 +589,57 @@ const formRows: Row[] = [
       expect(noticeOf(response)).toBe('');
     },
   },
+  {
+    route: 'POST /api/forms/postings/:id/reports',
+    actions: ['posting.report'],
+    // A fresh posting each time: a student reports a posting once.
+    call: async () => formCall(`/api/forms/postings/${await ownersPosting()}/reports`, { reason: 'scam' }),
+    expect: formMembersOnly('SIGN_IN_FIRST', FORM_POSTED, formRefused('REPORT_OWN_POSTING')),
+    moderator: FORM_POSTED,
+    check(response) {
+      expect(noticeOf(response)).toBe('REPORT_SENT');
+    },
+  },
+  {
+    route: 'POST /api/forms/postings/:id/reports',
+    actions: ['posting.report'],
+    name: 'a posting hidden by a moderator',
+    call: async () => formCall(`/api/forms/postings/${await hiddenPosting()}/reports`, { reason: 'scam' }),
+    // Hidden: not there for other students, as the API's row; still the admin's own.
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('POSTING_GONE'), formRefused('REPORT_OWN_POSTING')),
+    moderator: FORM_POSTED,
+    check(response) {
+      expect(noticeOf(response)).toBe('REPORT_SENT');
+    },
+  },
+  {
+    route: 'POST /api/forms/postings/:id/status',
+    actions: ['posting.changeStatus'],
+    call: async () =>
+      formCall(`/api/forms/postings/${(await groupOfOwner()).postingId}/status`, { status: 'Likely Fulfilled' }),
+    expect: formMembersOnly('STATUS_UNSIGNED', formRefused('POSTING_ADMIN_ONLY'), FORM_POSTED),
+    group: {
+      coadmin: FORM_POSTED,
+      member: formRefused('POSTING_ADMIN_ONLY'),
+      invited: formRefused('POSTING_ADMIN_ONLY'),
+    },
+    moderator: formRefused('POSTING_ADMIN_ONLY'),
+    check(response) {
+      expect(noticeOf(response)).toBe('STATUS_UPDATED');
+    },
+  },
+  {
+    route: 'POST /api/forms/postings/:id/delete',
+    actions: ['posting.delete'],
+    call: async () => formCall(`/api/forms/postings/${(await groupOfOwner()).postingId}/delete`, {}),
+    expect: formMembersOnly('DELETE_UNSIGNED', formRefused('POSTING_ADMIN_ONLY'), FORM_POSTED),
+    group: allGroup(formRefused('POSTING_ADMIN_ONLY')),
+    moderator: formRefused('POSTING_ADMIN_ONLY'),
+    check(response) {
+      expect(noticeOf(response)).toBe('POSTING_DELETED');
+      expect(new URL(String(response.headers.location), 'http://page').pathname).toBe('/postings');
+    },
+  },
 ];
 
 const conversationRows: Row[] = [

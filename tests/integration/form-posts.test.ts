@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookmark, conversationMessage, ping, session, user } from '../../src/server/db/schema';
+import { bookmark, conversationMessage, ping, posting, postingReport, session, user } from '../../src/server/db/schema';
 import { formActions, NOTICE_PARAM, RETURN_FIELD } from '../../src/shared/form-posts';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
@@ -239,6 +239,136 @@ describe('a message as a form', () => {
     expect(seeOther(await post(formActions.sendMessage(id), { body: 'Hi?' }, outsider.cookie)).notice).toBe(
       'CONVERSATION_NOT_FOUND',
     );
+  });
+});
+
+describe("the detail view's Report, Status and Delete as forms", () => {
+  const reportsOf = (postingId: string) =>
+    t.database.db.select().from(postingReport).where(eq(postingReport.postingId, postingId));
+  const statusOf = async (postingId: string) =>
+    (await t.database.db.select({ status: posting.status }).from(posting).where(eq(posting.id, postingId)))[0]?.status;
+
+  it('reports a posting with its reason and details, once, and goes back to the posting saying so', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const from = `/detailView?id=${postingId}&report=open`;
+    const sent = seeOther(
+      await post(
+        formActions.report(postingId),
+        { reason: 'wrong-info', details: '  The rent is per person, not total.  ', [RETURN_FIELD]: from },
+        student.cookie,
+      ),
+    );
+    expect(sent.path).toBe('/detailView');
+    expect(sent.params.get('id')).toBe(postingId);
+    expect(sent.params.get('report')).toBeNull();
+    expect(sent.notice).toBe('REPORT_SENT');
+    const [row] = await reportsOf(postingId);
+    expect(row?.reason).toBe('wrong-info');
+    expect(row?.details).toBe('The rent is per person, not total.');
+    expect(row?.reporterUserId).toBe(student.id);
+
+    // The service's rules: once per student, never one's own posting, signed in.
+    expect(seeOther(await post(formActions.report(postingId), { reason: 'scam' }, student.cookie)).notice).toBe(
+      'ALREADY_REPORTED',
+    );
+    expect(seeOther(await post(formActions.report(postingId), { reason: 'scam' }, admin.cookie)).notice).toBe(
+      'REPORT_OWN_POSTING',
+    );
+    const visitor = seeOther(await post(formActions.report(postingId), { reason: 'scam', [RETURN_FIELD]: from }));
+    expect(visitor.path).toBe('/signin-wall');
+    expect(visitor.notice).toBe('SIGN_IN_FIRST');
+    expect(visitor.params.get(RETURN_FIELD)).toBe(from);
+    expect(await reportsOf(postingId)).toHaveLength(1);
+  });
+
+  it('refuses a report without a reason, or with details over the limit, saying why, and keeps nothing', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    for (const fields of [{}, { reason: 'because' }, { reason: '', details: 'No reason chosen' }]) {
+      const refused = seeOther(await post(formActions.report(postingId), fields, student.cookie));
+      expect(refused.notice, JSON.stringify(fields)).toBe('REPORT_REASON_MISSING');
+      expect(refused.path).toBe('/detailView');
+    }
+    const long = seeOther(
+      await post(formActions.report(postingId), { reason: 'other', details: 'x'.repeat(1001) }, student.cookie),
+    );
+    expect(long.notice).toBe('REPORT_DETAILS_TOO_LONG');
+    expect(seeOther(await post(formActions.report('not-a-posting'), { reason: 'scam' }, student.cookie)).notice).toBe(
+      'POSTING_GONE',
+    );
+    expect(await reportsOf(postingId)).toEqual([]);
+  });
+
+  it("sets the status for the posting's admin only, and refuses a status that is not one", async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const from = `/detailView?id=${postingId}`;
+    const saved = seeOther(
+      await post(
+        formActions.postingStatus(postingId),
+        { status: 'Likely Fulfilled', [RETURN_FIELD]: from },
+        admin.cookie,
+      ),
+    );
+    expect(`${saved.path}?id=${saved.params.get('id')}`).toBe(from);
+    expect(saved.notice).toBe('STATUS_UPDATED');
+    expect(await statusOf(postingId)).toBe('Likely Fulfilled');
+
+    expect(
+      seeOther(await post(formActions.postingStatus(postingId), { status: 'Fulfilled' }, student.cookie)).notice,
+    ).toBe('POSTING_ADMIN_ONLY');
+    for (const status of ['Done', '', 'fulfilled']) {
+      expect(seeOther(await post(formActions.postingStatus(postingId), { status }, admin.cookie)).notice).toBe(
+        'STATUS_INVALID',
+      );
+    }
+    expect(seeOther(await post(formActions.postingStatus(postingId), {}, admin.cookie)).notice).toBe('STATUS_INVALID');
+    const visitor = seeOther(await post(formActions.postingStatus(postingId), { status: 'Fulfilled' }));
+    expect(visitor.path).toBe('/signin-wall');
+    expect(visitor.notice).toBe('STATUS_UNSIGNED');
+    expect(await statusOf(postingId)).toBe('Likely Fulfilled');
+  });
+
+  it('deletes the posting for its admin only, then goes to the postings saying so', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const from = `/detailView?id=${postingId}&delete=confirm`;
+    const refused = seeOther(
+      await post(formActions.deletePosting(postingId), { [RETURN_FIELD]: from }, student.cookie),
+    );
+    expect(refused.notice).toBe('POSTING_ADMIN_ONLY');
+    expect(refused.params.get('delete')).toBe('confirm');
+    const visitor = seeOther(await post(formActions.deletePosting(postingId), { [RETURN_FIELD]: from }));
+    expect(visitor.path).toBe('/signin-wall');
+    expect(visitor.notice).toBe('DELETE_UNSIGNED');
+    expect(await statusOf(postingId)).toBe('Unfulfilled');
+
+    const deleted = seeOther(await post(formActions.deletePosting(postingId), { [RETURN_FIELD]: from }, admin.cookie));
+    expect(deleted.path).toBe('/postings');
+    expect(deleted.notice).toBe('POSTING_DELETED');
+    expect(await statusOf(postingId)).toBeUndefined();
+    // Sent again (a double tap), it is already gone.
+    expect(seeOther(await post(formActions.deletePosting(postingId), {}, admin.cookie)).notice).toBe('POSTING_GONE');
+  });
+
+  it('never answers these forms with a 500, whatever the body', async () => {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    for (const action of [formActions.report(postingId), formActions.postingStatus(postingId)]) {
+      for (const payload of ['%', 'reason=%E0%A4%A&status=%00', 'a'.repeat(70 * 1024)]) {
+        address += 1;
+        const response = await t.app.inject({
+          method: 'POST',
+          url: action,
+          headers: {
+            ...originHeader(t),
+            'content-type': FORM,
+            cookie: student.cookie,
+            'x-forwarded-for': `10.97.0.${address & 255}`,
+          },
+          payload,
+        });
+        expect(response.statusCode, `${action} ${payload.slice(0, 20)}`).toBeLessThan(500);
+      }
+    }
+    expect(await statusOf(postingId)).toBe('Unfulfilled');
+    expect(await reportsOf(postingId)).toEqual([]);
   });
 });
 

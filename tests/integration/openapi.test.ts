@@ -38,6 +38,9 @@ const EXEMPT: Record<string, string> = {
   'POST /api/forms/postings/:id/pings': "Ping Interest's plain form (hidden from the document)",
   'POST /api/forms/pings/:id': "Accept and Decline's plain forms (hidden from the document)",
   'POST /api/forms/conversations/:id/messages': "the message composer's plain form (hidden from the document)",
+  'POST /api/forms/postings/:id/reports': "Report posting's plain form (hidden from the document)",
+  'POST /api/forms/postings/:id/status': "the detail view's Status as a plain form (hidden from the document)",
+  'POST /api/forms/postings/:id/delete': "the detail view's drawn delete confirmation (hidden from the document)",
 };
 
 /** Writes that take no body: the path says everything. */

@@ -19,10 +19,12 @@ import {
 import { lookupIdParamSchema } from '../../shared/schemas/params';
 import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
+import { moderationFormRoutes } from './form-routes';
 import type { ModerationService } from './service';
 
 export const moderationRoutes: FastifyPluginAsyncZod<{ service: ModerationService }> = async (app, { service }) => {
   const tags = ['moderation'];
+  await app.register(moderationFormRoutes, { service });
 
   // A non-moderator hears 403 before anything about the body.
   const moderatorWords = { notModerator: moderationMessages.notModerator };

@@ -50,6 +50,7 @@ import { createUploadGate, type UploadGate } from '../limits/in-flight';
 import { assertUnderLimit } from '../limits/student-limits';
 import { type UploadPace, uploadPace, watchUploadPace } from '../limits/upload-pace';
 import { createStorage, isSafeKey, type Storage } from '../storage';
+import { postingFormRoutes } from './form-routes';
 import { placeLabel } from './freshness';
 import {
   createPostingService,
@@ -305,6 +306,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
   }
 
   const tags = ['postings'];
+  await app.register(postingFormRoutes, { service });
   // The body is multipart/form-data (see the top of this file): no JSON schema can say it, so
   // readSubmission reads it and the service's posting schema judges it, in one place.
   const multipartBody = 'multipart/form-data: posting (JSON), imageOrder (JSON, edit only), images (files)';

@@ -3,13 +3,18 @@
  * validated on the server. The constants and answer types are in ../moderation.ts (no zod).
  */
 
-import { MODERATION_REASON_MAX_LENGTH, REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS } from '../moderation';
+import {
+  MODERATION_REASON_MAX_LENGTH,
+  moderationMessages,
+  REPORT_DETAILS_MAX_LENGTH,
+  REPORT_REASONS,
+} from '../moderation';
 import { z } from './zod';
 
 export * from '../moderation';
 
 export const reportRequestSchema = z.object({
-  reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason for the report.' }),
+  reason: z.enum(REPORT_REASONS, { error: moderationMessages.reasonMissing }),
   details: z
     .string({ error: 'Details must be text.' })
     .trim()

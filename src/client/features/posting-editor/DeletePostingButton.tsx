@@ -18,10 +18,27 @@ export interface DeletePostingButtonProps {
   /** The button's visible text (its accessible name says what it deletes either way). */
   label?: string;
   className?: string;
+  /**
+   * The posting whose detail view draws the confirmation in the page (`DeleteConfirmation`): a tap
+   * before the scripts, or without them, opens it there (issue 31). Without it the button waits for
+   * the scripts' dialog.
+   */
+  drawnConfirmation?: string;
 }
 
+/** The detail view's address with the delete confirmation drawn in it: `?delete=confirm#delete-posting`. */
+export const DELETE_PARAM = 'delete';
+export const DELETE_CONFIRM = 'confirm';
+export const DELETE_ANCHOR = 'delete-posting';
+
 /** Delete with the confirmation of docs/product-spec.md; then everything of the posting goes on the server. */
-export function DeletePostingButton({ postingId, onDeleted, label = 'Delete', className }: DeletePostingButtonProps) {
+export function DeletePostingButton({
+  postingId,
+  onDeleted,
+  label = 'Delete',
+  className,
+  drawnConfirmation,
+}: DeletePostingButtonProps) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -51,19 +68,34 @@ export function DeletePostingButton({ postingId, onDeleted, label = 'Delete', cl
     }
   };
 
+  const button = (
+    <button
+      type={drawnConfirmation ? 'submit' : 'button'}
+      className={className ?? `${buttonStyles.button} ${styles.danger}`}
+      aria-label={label === 'Delete' ? 'Delete posting' : undefined}
+      onClick={(event) => {
+        event.preventDefault();
+        setEverOpened(true);
+        setConfirming(true);
+      }}
+    >
+      {label}
+    </button>
+  );
+
   return (
     <>
-      <button
-        type="button"
-        className={className ?? `${buttonStyles.button} ${styles.danger}`}
-        aria-label={label === 'Delete' ? 'Delete posting' : undefined}
-        onClick={() => {
-          setEverOpened(true);
-          setConfirming(true);
-        }}
-      >
-        {label}
-      </button>
+      {drawnConfirmation ? (
+        // Before the scripts (or without them) the tap opens the page's drawn confirmation; once
+        // they are here, the dialog.
+        <form method="get" action={`/detailView#${DELETE_ANCHOR}`} className={styles.opener}>
+          <input type="hidden" name="id" value={drawnConfirmation} />
+          <input type="hidden" name={DELETE_PARAM} value={DELETE_CONFIRM} />
+          {button}
+        </form>
+      ) : (
+        button
+      )}
       {everOpened ? (
         <Suspense fallback={null}>
           <DeletePostingDialogs

@@ -1,9 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
 import { POSTING_STATUSES, type PostingStatus } from '../../../shared/options';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { api } from '../../api/client';
+import { useScriptsReady } from '../../shell/scripts-ready';
+import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
@@ -20,10 +24,29 @@ export interface StatusControlProps {
 
 /**
  * The posting's status: a dropdown that saves at once for its admin and co-admins ('Updating Status...' then
- * 'Status Updated!'; the same value does nothing), plain text for everyone else.
+ * 'Status Updated!'; the same value does nothing), plain text for everyone else. It is a plain form
+ * too (issue 31): before the scripts, or without them, a Save status button posts the choice; a
+ * choice made before the scripts and not yet saved is saved when they arrive.
  */
-export function StatusControl({ postingId, status, mayChange, onChanged }: StatusControlProps) {
+export function StatusControl(props: StatusControlProps) {
+  // Everyone else reads it.
+  if (!props.mayChange) return <StatusText status={props.status} />;
+  return <StatusForm {...props} />;
+}
+
+function StatusText({ status }: { status: PostingStatus }) {
+  return (
+    <p className={styles.statusControl}>
+      <span className={fieldStyles.label}>Status</span> <span>{status}</span>
+    </p>
+  );
+}
+
+function StatusForm({ postingId, status, onChanged }: StatusControlProps) {
   const id = useId();
+  const formId = useId();
+  const ready = useScriptsReady();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState<PostingStatus>(status);
   const [live, setLive] = useState('');
@@ -31,14 +54,6 @@ export function StatusControl({ postingId, status, mayChange, onChanged }: Statu
   const [failed, setFailed] = useState(false);
 
   useEffect(() => setCurrent(status), [status]);
-
-  if (!mayChange) {
-    return (
-      <p className={styles.statusControl}>
-        <span className={fieldStyles.label}>Status</span> <span>{current}</span>
-      </p>
-    );
-  }
 
   const change = async (next: PostingStatus) => {
     if (next === current || busy) return;
@@ -65,13 +80,28 @@ export function StatusControl({ postingId, status, mayChange, onChanged }: Statu
     }
   };
 
+  // After the effects above: a choice made in the drawn form is told to onChange, which saves it.
+  useTypedBeforeScripts(formId);
+
   return (
-    <div className={styles.statusControl}>
+    <form
+      id={formId}
+      className={styles.statusControl}
+      method="post"
+      action={formActions.postingStatus(postingId)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const chosen = new FormData(event.currentTarget).get('status');
+        if (typeof chosen === 'string') void change(chosen as PostingStatus);
+      }}
+    >
+      <input type="hidden" name={RETURN_FIELD} value={`${location.pathname}${location.search}`} />
       <label className={fieldStyles.label} htmlFor={id}>
         Status
       </label>
       <select
         id={id}
+        name="status"
         className={fieldStyles.control}
         value={current}
         aria-busy={busy || undefined}
@@ -84,6 +114,12 @@ export function StatusControl({ postingId, status, mayChange, onChanged }: Statu
           </option>
         ))}
       </select>
+      {/* Only where each choice is not saved as it is made: a page without its scripts. */}
+      {ready ? null : (
+        <button type="submit" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+          Save status
+        </button>
+      )}
       <p id={`${id}-live`} className={styles.statusLive} role="status">
         {live}
       </p>
@@ -98,6 +134,6 @@ export function StatusControl({ postingId, status, mayChange, onChanged }: Statu
           </button>
         }
       />
-    </div>
+    </form>
   );
 }

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useScriptsReady } from '../../shell/scripts-ready';
 import styles from './Carousel.module.css';
 
 export interface Slide {
@@ -8,15 +9,94 @@ export interface Slide {
 
 const SWIPE_PX = 40;
 
+/** The image drawn for a slide: the first is the detail view's largest paint, asked for first. */
+function SlideImage({ slide, first }: { slide: Slide; first: boolean }) {
+  return (
+    <img
+      src={slide.src}
+      alt={slide.alt}
+      draggable={false}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : 'auto'}
+    />
+  );
+}
+
+/**
+ * The carousel before the scripts, or without them (issue 31): the slides side by side in a strip
+ * that scrolls and snaps (a swipe moves it), each with previous/next links to its neighbours'
+ * anchors (`#<idPrefix>-<n>`, wrapping around), so a tap, a keyboard or a swipe moves it with no
+ * script at all.
+ */
+function DrawnCarousel({ slides, label, idPrefix }: { slides: Slide[]; label: string; idPrefix: string }) {
+  const count = slides.length;
+  const anchor = (i: number) => `${idPrefix}-${i + 1}`;
+  return (
+    <section className={styles.carousel} aria-roledescription="carousel" aria-label={label}>
+      <div id={`${idPrefix}-strip`} className={styles.strip}>
+        {slides.map((slide, i) => {
+          const previous = (i - 1 + count) % count;
+          const next = (i + 1) % count;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slides are groups
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same image may appear twice; slides never reorder
+              key={`${slide.src}-${i}`}
+              id={anchor(i)}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              className={styles.stripSlide}
+            >
+              <div className={styles.frame}>
+                <SlideImage slide={slide} first={i === 0} />
+              </div>
+              {count > 1 ? (
+                <div className={styles.controls}>
+                  <a className={styles.control} href={`#${anchor(previous)}`}>
+                    <span aria-hidden="true">‹</span>
+                    <span className="visually-hidden">
+                      Previous image: {previous + 1} of {count}
+                    </span>
+                  </a>
+                  <span className={styles.position} aria-hidden="true">
+                    {i + 1} / {count}
+                  </span>
+                  <a className={styles.control} href={`#${anchor(next)}`}>
+                    <span aria-hidden="true">›</span>
+                    <span className="visually-hidden">
+                      Next image: {next + 1} of {count}
+                    </span>
+                  </a>
+                </div>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
 /**
  * An image carousel (WAI-ARIA carousel pattern): previous/next wrap around, the arrow keys move
  * when the carousel has focus, a horizontal swipe moves on touch screens, and each slide is
- * announced as 'n of m'.
+ * announced as 'n of m'. Drawn without the scripts as a strip of slides with links (DrawnCarousel);
+ * the slide shown there when they arrive is the one they show.
  */
-export function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
+export function Carousel({ slides, label, idPrefix = 'slide' }: { slides: Slide[]; label: string; idPrefix?: string }) {
   const [index, setIndex] = useState(0);
   const start = useRef<number | null>(null);
   const count = slides.length;
+  const ready = useScriptsReady();
+  // Read as the drawn page is taken over, while its strip is there: where it was moved to stays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the drawn page is taken over
+  useLayoutEffect(() => {
+    const strip = document.getElementById(`${idPrefix}-strip`);
+    if (!strip || strip.clientWidth === 0) return;
+    const at = Math.round(strip.scrollLeft / strip.clientWidth);
+    if (at > 0 && at < count) setIndex(at);
+  }, []);
   const go = (delta: number) => setIndex((current) => (current + delta + count) % count);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') {
@@ -37,6 +117,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
     if (Math.abs(dx) >= SWIPE_PX) go(dx < 0 ? 1 : -1);
   };
   if (count === 0) return null;
+  if (!ready) return <DrawnCarousel slides={slides} label={label} idPrefix={idPrefix} />;
   const current = Math.min(index, count - 1);
   return (
     <section
@@ -67,14 +148,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
             hidden={i !== current}
             className={styles.slide}
           >
-            {/* The first slide is the detail view's largest paint: asked for first. */}
-            <img
-              src={slide.src}
-              alt={slide.alt}
-              draggable={false}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'auto'}
-            />
+            <SlideImage slide={slide} first={i === 0} />
           </div>
         ))}
       </div>

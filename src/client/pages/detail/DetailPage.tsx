@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { can } from '../../../shared/authorization';
 import { messages } from '../../../shared/messages';
@@ -12,9 +11,15 @@ import { dateText, dayText, defaultImage, placeLabel, rentText, timeAgo } from '
 import { GroupMembers } from '../../features/groups/GroupMembers';
 import { PostingFit } from '../../features/lifestyle/Fit';
 import { PostingNotices } from '../../features/moderation/PostingNotices';
-import { ReportPosting } from '../../features/moderation/ReportPosting';
+import { ReportInPage, ReportPosting, reportFormAsked } from '../../features/moderation/ReportPosting';
 import { PingInterest } from '../../features/pings/PingInterest';
-import { DeletePostingButton, PostingForm, StatusControl } from '../../features/posting-editor';
+import {
+  DELETE_CONFIRM,
+  DELETE_PARAM,
+  DeleteConfirmation,
+  DeletePostingButton,
+  StatusControl,
+} from '../../features/posting-editor';
 import { usePostingDetail } from '../../features/postings/api';
 import { BookmarkButton } from '../../features/postings/BookmarkButton';
 import { Carousel, type Slide } from '../../features/postings/Carousel';
@@ -71,7 +76,6 @@ function Field({ term, children }: { term: string; children: React.ReactNode }) 
 function Detail({ posting }: { posting: PostingDetail }) {
   const config = useCollege();
   const navigate = useNavigate();
-  const [editing, setEditing] = useState(false);
   const place = placeLabel(config, posting);
   const offCampus = posting.listingLocation === 'offcampus';
   const photos: Slide[] = posting.images.map((image, i) => ({
@@ -89,10 +93,9 @@ function Detail({ posting }: { posting: PostingDetail }) {
   const end = dateText(posting.rentEnd);
   const admin = posting.adminContact;
   const viewer = useSession().user;
-
-  if (editing) {
-    return <PostingForm postingId={posting.id} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />;
-  }
+  const [params] = useSearchParams();
+  const mayDelete = can(viewer, 'posting.delete', posting);
+  const mayReport = can(viewer, 'posting.report', posting);
 
   return (
     <article className={styles.detail} aria-labelledby="detail-title">
@@ -116,24 +119,31 @@ function Detail({ posting }: { posting: PostingDetail }) {
             <BookmarkButton postingId={posting.id} bookmarked={posting.viewerBookmarked} label={place} showLabel />
           )}
           {can(viewer, 'posting.edit', posting) ? (
-            <button
-              type="button"
+            // The posting form's own page, a link: it works before the scripts as any link does.
+            <Link
               className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              onClick={() => setEditing(true)}
+              to={pageAddress.editPosting(posting.id)}
             >
               Edit
-            </button>
+            </Link>
           ) : null}
-          {can(viewer, 'posting.delete', posting) ? (
-            <DeletePostingButton postingId={posting.id} onDeleted={() => navigate('/postings', { replace: true })} />
+          {mayDelete ? (
+            <DeletePostingButton
+              postingId={posting.id}
+              onDeleted={() => navigate('/postings', { replace: true })}
+              drawnConfirmation={posting.id}
+            />
           ) : null}
-          {can(viewer, 'posting.report', posting) ? <ReportPosting postingId={posting.id} place={place} /> : null}
+          {mayReport ? <ReportPosting postingId={posting.id} place={place} /> : null}
         </div>
       </header>
+      {/* Opened by a tap before the scripts, or without them (issue 31): the dialogs' forms, in the page. */}
+      {mayDelete && params.get(DELETE_PARAM) === DELETE_CONFIRM ? <DeleteConfirmation postingId={posting.id} /> : null}
+      {mayReport && reportFormAsked(params) ? <ReportInPage postingId={posting.id} place={place} /> : null}
       <PostingNotices posting={posting} />
 
       <div className={styles.columns}>
-        <Carousel slides={slides} label={`Images of ${place}`} />
+        <Carousel slides={slides} label={`Images of ${place}`} idPrefix="photo" />
         <div className={styles.facts}>
           <div className={styles.statusRow}>
             <StatusControl
