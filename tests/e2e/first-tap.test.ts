@@ -5,11 +5,16 @@
  * carried out by the server (a link, a plain form) or kept and carried out when the scripts arrive;
  * nothing drawn contradicts itself meanwhile.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversation, ping } from '../../src/server/db/schema';
+import type { Database } from '../../src/server/db/client';
+import { conversation, ping, postingImage } from '../../src/server/db/schema';
 import { FORM_NOTICES } from '../../src/shared/form-notices';
 import { messages } from '../../src/shared/messages';
+import { moderationMessages } from '../../src/shared/moderation';
 import { pingMessages } from '../../src/shared/ping-messages';
 import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { insertPosting } from '../support/browse-fixtures';
@@ -31,6 +36,33 @@ const postings: Record<string, string> = {};
 const pings: Record<string, string> = {};
 const conversations: Record<string, string> = {};
 
+/** Two photos stored where the server's disk storage reads them: with the dorm's image, three slides. */
+async function storePhotos(db: Database, dataDir: string, postingId: string): Promise<void> {
+  const folder = path.join(dataDir, 'uploads', 'postings', postingId);
+  mkdirSync(folder, { recursive: true });
+  for (const [position, colour] of [
+    [0, '#2a6f97'],
+    [1, '#e07a5f'],
+  ] as const) {
+    for (const [variant, width] of [
+      ['full', 640],
+      ['card', 320],
+    ] as const) {
+      await sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: colour } })
+        .webp()
+        .toFile(path.join(folder, `photo${position}-${variant}.webp`));
+    }
+    await db.insert(postingImage).values({
+      postingId,
+      position,
+      cardKey: `postings/${postingId}/photo${position}-card.webp`,
+      fullKey: `postings/${postingId}/photo${position}-full.webp`,
+      width: 640,
+      height: 480,
+    });
+  }
+}
+
 beforeAll(async () => {
   oidc = await startOidcProvider({ redirectUris: ['http://127.0.0.1/api/auth/callback/oidc'], anyLoopbackPort: true });
   oidc.addAccount('eagle', { email: 'eagle.first-tap@bc.edu', name: 'Eagle Early', emailVerified: true });
@@ -38,8 +70,21 @@ beforeAll(async () => {
   [seeded, browser] = await Promise.all([
     startSeededServer(
       { admin: 'Ada Admin', student: 'Sam Student', reader: 'Rita Reader', pat: 'Pat Pinger', quinn: 'Quinn Pinger' },
-      async (db, members) => {
+      async (db, members, dataDir) => {
         const admin = { adminName: members.admin.name };
+        // The detail view's own controls (Copy link, the carousel, Report; the admin's Status, Edit, Delete).
+        for (const name of ['photos', 'noScriptPhotos']) {
+          postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Gabelli' });
+          await storePhotos(db, dataDir, postings[name] as string);
+        }
+        for (const name of ['statusEarly', 'deleteEarly', 'noScriptStatus', 'noScriptDelete']) {
+          postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Stayer' });
+        }
+        postings.fulfilled = await insertPosting(db, members.admin.id, {
+          ...admin,
+          dorm: 'Voute',
+          status: 'Fulfilled',
+        });
         for (const name of ['cardBookmark', 'noScriptBookmark', 'ping', 'noScriptPing', 'accept', 'decline']) {
           postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Walsh' });
         }
@@ -132,6 +177,20 @@ async function bookmarkedIds(page: Page): Promise<string[]> {
   expect(response.status()).toBe(200);
   return ((await response.json()) as { items: { id: string }[] }).items.map((item) => item.id);
 }
+
+/** A posting's status as the API answers it, or its answer's status code when there is none. */
+async function postingStatus(page: Page, id: string): Promise<string | number> {
+  const response = await page.request.get(url(`/api/postings/${id}`));
+  return response.status() === 200 ? ((await response.json()) as { status: string }).status : response.status();
+}
+
+/** Which slide of the carousel shows, once the scripts hold it. */
+const shownSlide = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Images of Gabelli Hall' })
+    .getByRole('group')
+    .filter({ visible: true })
+    .getAttribute('aria-label');
 
 /** Walks the local provider's login and consent pages in this window as `login`. */
 async function providerLogin(page: Page, login: string): Promise<void> {
@@ -356,6 +415,94 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
     await expectAccessible(page);
     await context.close();
   });
+  it("the detail view's Copy link, carousel and Report: each tap before the scripts is carried out or kept", async () => {
+    const { context, page } = await slowPhone('student');
+    await openDrawn(page, `/detailView?id=${postings.photos}`);
+    await expectNoScriptsYet(page);
+    // The carousel moves by its links: the second photo is shown, and stays shown under the scripts.
+    const carousel = page.getByRole('region', { name: 'Images of Gabelli Hall' });
+    await carousel.getByRole('link', { name: 'Next image: 2 of 3' }).click();
+    await page.waitForURL(/#photo-2$/);
+    await expect.poll(() => carousel.getByRole('img', { name: 'Photo 1 of Gabelli Hall' }).isVisible()).toBe(true);
+    // Copy link opens the posting's link (copied by the browser's own menu), and its address.
+    await page.getByText('Copy link', { exact: true }).click();
+    const link = page.getByRole('link', { name: 'Link to this posting' });
+    expect(await link.getAttribute('href')).toBe(`/detailView?id=${postings.photos}`);
+    await expectNoScriptsYet(page);
+    await expectAccessible(page);
+    await scriptsArrive(page);
+    expect(await shownSlide(page)).toBe('2 of 3');
+    // Asked for before the scripts: once here, they show the whole address, ready to copy.
+    expect(await page.getByRole('textbox', { name: 'Copy this link:' }).inputValue()).toBe(
+      url(`/detailView?id=${postings.photos}`),
+    );
+    await expectAccessible(page);
+
+    await openDrawn(page, `/detailView?id=${postings.photos}`);
+    await expectNoScriptsYet(page);
+    await page.getByRole('button', { name: 'Report posting' }).click();
+    await page.waitForURL(/report=open/);
+    const report = page.getByRole('region', { name: 'Report this posting' });
+    await report.getByRole('radio', { name: 'Wrong information' }).check();
+    await report.getByRole('textbox', { name: 'Details (optional)' }).fill('The photos are of another hall.');
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText(moderationMessages.reported).waitFor();
+    expect(page.url()).not.toContain('report=open');
+    await scriptsArrive(page);
+    await expectAccessible(page);
+    // Sent once: a second report of it is refused, as the API's rule says.
+    const again = await page.request.post(url(`/api/postings/${postings.photos}/reports`), {
+      data: { reason: 'scam' },
+      headers: { origin: seeded.server.url },
+    });
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('ALREADY_REPORTED');
+    await context.close();
+  });
+
+  it("the detail view's Status, Edit and Delete for its admin: a choice before the scripts is saved, the rest work", async () => {
+    const { context, page } = await slowPhone('admin');
+    await openDrawn(page, `/detailView?id=${postings.statusEarly}`);
+    await expectNoScriptsYet(page);
+    // Chosen, not yet saved: the scripts save it when they arrive.
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('Likely Fulfilled');
+    expect(await page.getByRole('button', { name: 'Save status' }).isVisible()).toBe(true);
+    await scriptsArrive(page);
+    await expect.poll(() => postingStatus(page, postings.statusEarly as string)).toBe('Likely Fulfilled');
+    await page.getByText(messages.status.updated).waitFor();
+    // The scripts save each choice as it is made: the drawn form's button has gone.
+    expect(await page.getByRole('button', { name: 'Save status' }).count()).toBe(0);
+    await expectAccessible(page);
+
+    // Save status tapped before the scripts: the server saves it.
+    await openDrawn(page, `/detailView?id=${postings.statusEarly}`);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('Fulfilled');
+    await expectNoScriptsYet(page);
+    await page.getByRole('button', { name: 'Save status' }).click();
+    await page.getByText(messages.status.updated).waitFor();
+    expect(await postingStatus(page, postings.statusEarly as string)).toBe('Fulfilled');
+
+    // Edit is a link to the posting form.
+    await openDrawn(page, `/detailView?id=${postings.statusEarly}`);
+    await expectNoScriptsYet(page);
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.waitForURL(url(`/create-posting?id=${postings.statusEarly}`));
+    await page.getByRole('heading', { level: 1, name: 'Edit Posting' }).waitFor();
+
+    // Delete asks first, in the page, with the spec's words; then deletes.
+    await openDrawn(page, `/detailView?id=${postings.deleteEarly}`);
+    await expectNoScriptsYet(page);
+    await page.getByRole('button', { name: 'Delete posting' }).click();
+    await page.waitForURL(/delete=confirm/);
+    const confirmation = page.getByRole('region', { name: 'Delete Posting' });
+    await confirmation.getByText(messages.deletePosting.confirm).waitFor();
+    expect(await postingStatus(page, postings.deleteEarly as string)).toBe('Unfulfilled');
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/postings\?/);
+    await page.getByText(messages.deletePosting.done).waitFor();
+    expect(await postingStatus(page, postings.deleteEarly as string)).toBe(404);
+    await scriptsArrive(page);
+    await context.close();
+  });
 });
 
 // axe runs as a script in the page: with JavaScript off it cannot, and these pages are the ones
@@ -475,6 +622,59 @@ describe('with JavaScript off', () => {
     await page.getByRole('button', { name: 'Decline ping from Quinn Pinger' }).click();
     await page.getByText(FORM_NOTICES.PING_ANSWERED.message).waitFor();
     await page.getByRole('article', { name: 'Quinn Pinger' }).getByText('Declined').waitFor();
+    await context.close();
+  });
+  it("moves the carousel, opens Copy link's link, reports the posting, and says why a Fulfilled posting takes no pings", async () => {
+    const { context, page } = await noScripts('reader');
+    await page.goto(url(`/detailView?id=${postings.noScriptPhotos}`));
+    const carousel = page.getByRole('region', { name: 'Images of Gabelli Hall' });
+    await carousel.getByRole('link', { name: 'Next image: 2 of 3' }).click();
+    await page.waitForURL(/#photo-2$/);
+    await expect.poll(() => carousel.getByRole('img', { name: 'Photo 1 of Gabelli Hall' }).isVisible()).toBe(true);
+    // From the last photo, next wraps around to the first.
+    await carousel.getByRole('link', { name: 'Next image: 3 of 3' }).click();
+    await carousel.getByRole('link', { name: 'Next image: 1 of 3' }).click();
+    await page.waitForURL(/#photo-1$/);
+
+    await page.getByText('Copy link', { exact: true }).click();
+    expect(await page.getByRole('link', { name: 'Link to this posting' }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Report posting' }).click();
+    const report = page.getByRole('region', { name: 'Report this posting' });
+    await report.getByRole('radio', { name: 'Scam or fake' }).check();
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText(moderationMessages.reported).waitFor();
+
+    await page.goto(url(`/detailView?id=${postings.fulfilled}`));
+    await page.getByText(pingMessages.fulfilled.message, { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Ping Interest' }).getAttribute('aria-disabled')).toBe('true');
+    await context.close();
+  });
+
+  it('saves the status, opens Edit, and deletes the posting after the drawn confirmation', async () => {
+    const { context, page } = await noScripts('admin');
+    await page.goto(url(`/detailView?id=${postings.noScriptStatus}`));
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('Likely Fulfilled');
+    await page.getByRole('button', { name: 'Save status' }).click();
+    await page.getByText(messages.status.updated).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('Likely Fulfilled');
+    expect(await postingStatus(page, postings.noScriptStatus as string)).toBe('Likely Fulfilled');
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.waitForURL(url(`/create-posting?id=${postings.noScriptStatus}`));
+
+    await page.goto(url(`/detailView?id=${postings.noScriptDelete}`));
+    await page.getByRole('button', { name: 'Delete posting' }).click();
+    const confirmation = page.getByRole('region', { name: 'Delete Posting' });
+    await confirmation.getByText(messages.deletePosting.confirm).waitFor();
+    // Cancel goes back to the posting, which is still there.
+    await confirmation.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(url(`/detailView?id=${postings.noScriptDelete}`));
+    expect(await postingStatus(page, postings.noScriptDelete as string)).toBe('Unfulfilled');
+    await page.getByRole('button', { name: 'Delete posting' }).click();
+    await page.getByRole('region', { name: 'Delete Posting' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(messages.deletePosting.done).waitFor();
+    expect(await postingStatus(page, postings.noScriptDelete as string)).toBe(404);
     await context.close();
   });
 });

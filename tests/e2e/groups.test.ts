@@ -244,7 +244,7 @@ describe('groups of students who said yes', () => {
     await admin.page.getByRole('button', { name: `Remove ${JANE.name} as co-admin` }).waitFor();
     await checkWidths(admin.page, 'manage-coadmin');
     // In the admin's form a joined member is a read-only row, sent back as it is.
-    await admin.page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await admin.page.getByRole('link', { name: 'Edit', exact: true }).click();
     const adminForm = admin.page.getByRole('form', { name: 'Edit posting' });
     await adminForm.getByText('Joined · Co-admin').waitFor();
     expect(await adminForm.getByRole('group', { name: /^Member \d$/ }).count()).toBe(1);
@@ -257,7 +257,7 @@ describe('groups of students who said yes', () => {
     await memberCard(page, JANE.name).getByText('Co-admin').waitFor();
     expect(await page.getByRole('button', { name: 'Delete posting' }).count()).toBe(0);
     // The co-admin edits the posting: the members are the administrator's, shown read-only.
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
     const form = page.getByRole('form', { name: 'Edit posting' });
     await form.getByText('The group administrator manages the members: your changes leave them as they are.').waitFor();
     expect(await form.getByRole('group', { name: /^Member \d$/ }).count()).toBe(0);
@@ -296,7 +296,7 @@ describe('groups of students who said yes', () => {
   it('the admin adds a member, who joins from their profile; the admin hands the group over to them', async () => {
     const admin = await pageAs('admin');
     await admin.page.goto(`${server.url}/detailView?id=${postingId}`);
-    await admin.page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await admin.page.getByRole('link', { name: 'Edit', exact: true }).click();
     const form = admin.page.getByRole('form', { name: 'Edit posting' });
     await form.getByRole('button', { name: 'Add member' }).click();
     const rows = form.getByRole('group', { name: /^Member \d$/ });

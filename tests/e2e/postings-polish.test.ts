@@ -205,7 +205,7 @@ describe('defects of issue 10 (postings half)', () => {
 
     const admin = await pageAs('admin');
     await visit(admin.page, `${server.url}/detailView?id=${ids.walshSeek1}`);
-    await admin.page.getByRole('button', { name: 'Edit' }).waitFor();
+    await admin.page.getByRole('link', { name: 'Edit', exact: true }).waitFor();
     expect(await admin.page.getByRole('button', { name: /^Bookmark/ }).count()).toBe(0);
     await visit(admin.page, `${server.url}/postings?location=oncampus&dorm=Walsh`);
     await expect.poll(() => cards(admin.page).count()).toBe(2);

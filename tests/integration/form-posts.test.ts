@@ -283,7 +283,12 @@ describe("the detail view's Report, Status and Delete as forms", () => {
 
   it('refuses a report without a reason, or with details over the limit, saying why, and keeps nothing', async () => {
     const postingId = await insertPosting(t.database.db, admin.id);
-    for (const fields of [{}, { reason: 'because' }, { reason: '', details: 'No reason chosen' }]) {
+    const withoutReason: Record<string, string>[] = [
+      {},
+      { reason: 'because' },
+      { reason: '', details: 'No reason chosen' },
+    ];
+    for (const fields of withoutReason) {
       const refused = seeOther(await post(formActions.report(postingId), fields, student.cookie));
       expect(refused.notice, JSON.stringify(fields)).toBe('REPORT_REASON_MISSING');
       expect(refused.path).toBe('/detailView');

@@ -3,20 +3,34 @@
  * of hostile-input.test.ts: never a 500, and a refusal changes nothing. A form route answers a
  * browser's form with a redirect, so each answer here must also send the browser to a page of this
  * site (never off it, never to the API), whatever the body, the return field or the path's id.
- * All six routes share FUZZ_RUNS payloads (one route per payload).
+ * All the routes share FUZZ_RUNS payloads (one route per payload). The detail view's Status and
+ * Delete act on a posting of their own, so a deletion or a Fulfilled status that gets through leaves
+ * the shared posting and its ping to the other routes.
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversation } from '../../src/server/db/schema';
 import { FORM_ROUTES, RETURN_FIELD } from '../../src/shared/form-posts';
+import { insertPosting } from '../support/browse-fixtures';
 import { FUZZ_RUNS, hostileString, idSegment, keyFrom } from '../support/hostile';
 import { originHeader } from '../support/users';
 import { admin, fuzz, pinger, pingId, postingId, setUpHostileApp, TIMEOUT, t } from './hostile-setup';
 
 setUpHostileApp();
 
-const FIELDS = [RETURN_FIELD, 'email', 'password', 'bookmarked', 'message', 'status', 'body', 'clientKey'];
+const FIELDS = [
+  RETURN_FIELD,
+  'email',
+  'password',
+  'bookmarked',
+  'message',
+  'status',
+  'body',
+  'clientKey',
+  'reason',
+  'details',
+];
 
 const ESCAPES = [
   '//evil.example/',
@@ -59,13 +73,15 @@ function redirectProblem(status: number, location: unknown): string | null {
   return null;
 }
 
-describe(`hostile input to the plain forms (issue 31): ${FUZZ_RUNS} generated payloads over six routes`, () => {
+describe(`hostile input to the plain forms (issue 31): ${FUZZ_RUNS} generated payloads over ${Object.keys(FORM_ROUTES).length} routes`, () => {
   let conversationId: string;
+  let spareId: string;
 
   beforeAll(async () => {
     const [row] = await t.database.db.select().from(conversation).where(eq(conversation.pingId, pingId));
     conversationId = row?.id as string;
     expect(conversationId).toBeTruthy();
+    spareId = await insertPosting(t.database.db, admin.id);
   });
 
   it(
@@ -79,7 +95,15 @@ describe(`hostile input to the plain forms (issue 31): ${FUZZ_RUNS} generated pa
         who: fc.constantFrom('admin', 'pinger', 'nobody'),
       });
       const statuses = await fuzz(request, async (payload) => {
-        const ids = { bookmark: postingId, ping: postingId, answerPing: pingId, sendMessage: conversationId };
+        const ids = {
+          bookmark: postingId,
+          ping: postingId,
+          answerPing: pingId,
+          sendMessage: conversationId,
+          report: postingId,
+          postingStatus: spareId,
+          deletePosting: spareId,
+        };
         const real = ids[payload.route as keyof typeof ids];
         const id = payload.id === '' && real ? real : payload.id;
         const path = FORM_ROUTES[payload.route].replace(':id', id);
