@@ -89,12 +89,18 @@ export function Carousel({ slides, label, idPrefix = 'slide' }: { slides: Slide[
   const start = useRef<number | null>(null);
   const count = slides.length;
   const ready = useScriptsReady();
-  // Read as the drawn page is taken over, while its strip is there: where it was moved to stays.
+  // Read as the drawn page is taken over, while its strip is there: where it was moved to stays,
+  // by a link (the address names the slide, even while the strip is still gliding) or a swipe.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the drawn page is taken over
   useLayoutEffect(() => {
     const strip = document.getElementById(`${idPrefix}-strip`);
-    if (!strip || strip.clientWidth === 0) return;
-    const at = Math.round(strip.scrollLeft / strip.clientWidth);
+    if (!strip) return;
+    const linked = new RegExp(`^#${idPrefix}-(\\d+)$`).exec(window.location.hash);
+    const at = linked
+      ? Number(linked[1]) - 1
+      : strip.clientWidth > 0
+        ? Math.round(strip.scrollLeft / strip.clientWidth)
+        : 0;
     if (at > 0 && at < count) setIndex(at);
   }, []);
   const go = (delta: number) => setIndex((current) => (current + delta + count) % count);
