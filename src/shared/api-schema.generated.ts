@@ -307,6 +307,25 @@ export interface paths {
                       label: string;
                     }[];
                 }[];
+              campusPlaces: {
+                  key: string;
+                  name: string;
+                  latitude: number;
+                  longitude: number;
+                }[];
+              shuttleStops: {
+                  key: string;
+                  name: string;
+                  latitude: number;
+                  longitude: number;
+                  rideMinutes: number;
+                }[];
+              map: ({
+                centre: [number, number];
+                bounds: [[number, number], [number, number]];
+                zoom: number | null;
+                attribution: string | null;
+              }) | null;
               auth: {
                 oidc: {
                   label: string;
@@ -396,6 +415,21 @@ export interface paths {
                   viewerIsAdmin: boolean;
                   viewerBookmarked: boolean;
                   fitBand?: ("great" | "good" | "some" | "big") | null;
+                  pin: ({
+                    latitude: number;
+                    longitude: number;
+                    exact: boolean;
+                    radiusMeters: number | null;
+                  }) | null;
+                  walks: ({
+                      placeKey: string;
+                      placeName: string;
+                      minutes: number;
+                      via: {
+                        stopName: string;
+                        rideMinutes: number;
+                      } | null;
+                    })[];
                 })[];
               nextCursor: string | null;
               total?: {
@@ -529,6 +563,22 @@ export interface paths {
                 reason: string | null;
                 appealPending: boolean;
               }) | null;
+              pin: ({
+                latitude: number;
+                longitude: number;
+                exact: boolean;
+                radiusMeters: number | null;
+              }) | null;
+              pinExactChosen: boolean | null;
+              walks: ({
+                  placeKey: string;
+                  placeName: string;
+                  minutes: number;
+                  via: {
+                    stopName: string;
+                    rideMinutes: number;
+                  } | null;
+                })[];
             };
           };
         };
@@ -660,6 +710,22 @@ export interface paths {
                 reason: string | null;
                 appealPending: boolean;
               }) | null;
+              pin: ({
+                latitude: number;
+                longitude: number;
+                exact: boolean;
+                radiusMeters: number | null;
+              }) | null;
+              pinExactChosen: boolean | null;
+              walks: ({
+                  placeKey: string;
+                  placeName: string;
+                  minutes: number;
+                  via: {
+                    stopName: string;
+                    rideMinutes: number;
+                  } | null;
+                })[];
             };
           };
         };
@@ -792,6 +858,22 @@ export interface paths {
                 reason: string | null;
                 appealPending: boolean;
               }) | null;
+              pin: ({
+                latitude: number;
+                longitude: number;
+                exact: boolean;
+                radiusMeters: number | null;
+              }) | null;
+              pinExactChosen: boolean | null;
+              walks: ({
+                  placeKey: string;
+                  placeName: string;
+                  minutes: number;
+                  via: {
+                    stopName: string;
+                    rideMinutes: number;
+                  } | null;
+                })[];
             };
           };
         };
@@ -4405,6 +4487,21 @@ export interface paths {
                   viewerIsAdmin: boolean;
                   viewerBookmarked: boolean;
                   fitBand?: ("great" | "good" | "some" | "big") | null;
+                  pin: ({
+                    latitude: number;
+                    longitude: number;
+                    exact: boolean;
+                    radiusMeters: number | null;
+                  }) | null;
+                  walks: ({
+                      placeKey: string;
+                      placeName: string;
+                      minutes: number;
+                      via: {
+                        stopName: string;
+                        rideMinutes: number;
+                      } | null;
+                    })[];
                 })[];
               nextCursor: string | null;
               total?: {
@@ -4478,6 +4575,21 @@ export interface paths {
                   viewerIsAdmin: boolean;
                   viewerBookmarked: boolean;
                   fitBand?: ("great" | "good" | "some" | "big") | null;
+                  pin: ({
+                    latitude: number;
+                    longitude: number;
+                    exact: boolean;
+                    radiusMeters: number | null;
+                  }) | null;
+                  walks: ({
+                      placeKey: string;
+                      placeName: string;
+                      minutes: number;
+                      via: {
+                        stopName: string;
+                        rideMinutes: number;
+                      } | null;
+                    })[];
                 })[];
               nextCursor: string | null;
               total?: {

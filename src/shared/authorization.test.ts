@@ -37,6 +37,7 @@ const someResource: { [A in Action]: ActionResources[A] } = {
   'posting.delete': stranger,
   'posting.seeModeration': stranger,
   'posting.bookmark': null,
+  'posting.seeExactPin': { viewerRole: null, exactChosen: false, viewerPingAccepted: false },
   'posting.report': stranger,
   'posting.ping': { viewerRole: null, status: 'Unfulfilled', viewerPingPending: false },
   'ping.answer': stranger,
@@ -154,6 +155,18 @@ describe("a posting's group", () => {
     expect(refusalOf(member, 'posting.ping', { ...target, viewerRole: 'member' })).toBe('own-group');
     expect(refusalOf(member, 'posting.ping', { ...target, status: 'Fulfilled' })).toBe('fulfilled');
     expect(refusalOf(member, 'posting.ping', { ...target, viewerPingPending: true })).toBe('ping-pending');
+  });
+
+  it('the exact pin: the group, a student whose ping was accepted, or everyone when the admin chose', () => {
+    const pin = { viewerRole: null, exactChosen: false, viewerPingAccepted: false };
+    expect(refusalOf(member, 'posting.seeExactPin', pin)).toBe('approximate-pin');
+    expect(refusalOf(moderator, 'posting.seeExactPin', pin)).toBe('approximate-pin');
+    for (const role of ['admin', 'coadmin', 'member'] as const) {
+      expect(can(member, 'posting.seeExactPin', { ...pin, viewerRole: role })).toBe(true);
+    }
+    expect(can(member, 'posting.seeExactPin', { ...pin, viewerPingAccepted: true })).toBe(true);
+    expect(can(member, 'posting.seeExactPin', { ...pin, exactChosen: true })).toBe(true);
+    expect(can(null, 'posting.seeExactPin', { ...pin, exactChosen: true })).toBe(false);
   });
 
   it("roleOf: the admin first, then the joined row's role", () => {

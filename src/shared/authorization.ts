@@ -12,7 +12,9 @@
  * posting while it is hidden and leaves when they like; nobody in the group pings it. A conversation
  * (decision 0027) is read by the ping's sender and the group; while the ping is pending the sender
  * writes again only once the group has replied; declined, expired and Fulfilled close it; a block
- * closes it to the two students in the words of any closed conversation.
+ * closes it to the two students in the words of any closed conversation. An off-campus posting's
+ * exact pin (issue 33) is the group's, a student's whose ping the group accepted, or everyone's when
+ * the admin chose; others see the area around it.
  */
 import type { ClosedReason, ConversationSide } from './conversation-messages';
 import type { PingStatus, PostingStatus } from './options';
@@ -36,6 +38,14 @@ export interface GroupPlace {
 /** A posting as reading it is decided: hidden by moderation or not. */
 export interface PostingVisibility extends GroupPlace {
   hidden: boolean;
+}
+
+/** An off-campus posting's pin as seeing it exactly is decided (issue 33). */
+export interface PinPlace extends GroupPlace {
+  /** The admin chose to show the exact pin to everyone from the start. */
+  exactChosen: boolean;
+  /** The group accepted the viewer's ping. */
+  viewerPingAccepted: boolean;
 }
 
 /** A posting as pinging it is decided. */
@@ -84,6 +94,8 @@ export interface ActionResources {
   /** Why a posting is hidden (its moderation state). */
   'posting.seeModeration': GroupPlace;
   'posting.bookmark': null;
+  /** See an off-campus posting's exact pin, not only the area around it (issue 33). */
+  'posting.seeExactPin': PinPlace;
   'posting.report': GroupPlace;
   'posting.ping': PingTarget;
   /** Accept or decline a ping to the posting. */
@@ -142,7 +154,9 @@ export type Refusal =
   | ClosedReason
   | 'wait-for-group'
   | 'own-message'
-  | 'self';
+  | 'self'
+  /** Others see the area around the pin until the group accepts their ping. */
+  | 'approximate-pin';
 
 /** The viewer's role, the admin first: 'admin' for the posting's admin, else their joined row's role, else null. */
 export function roleOf(
@@ -179,6 +193,9 @@ const RULES: { [A in Action]: (viewer: Viewer, resource: ActionResources[A]) => 
   'posting.delete': (_, posting) => onlyAdmin(posting),
   'posting.seeModeration': (viewer, posting) => (manages(posting) || viewer.isModerator ? null : 'not-manager'),
   'posting.bookmark': nobodyElse,
+  // The group, a student whose ping the group accepted, or everyone when the admin chose so.
+  'posting.seeExactPin': (_, pin) =>
+    pin.viewerRole !== null || pin.exactChosen || pin.viewerPingAccepted ? null : 'approximate-pin',
   'posting.report': (_, posting) => (posting.viewerRole === 'admin' ? 'own-posting' : null),
   'posting.ping': (_, posting) => {
     if (posting.viewerRole === 'admin') return 'own-posting';

@@ -37,5 +37,11 @@ export const postingValidation = {
   rentWholeDollars: (max: number) => `Please enter the monthly rent in whole dollars (at most $${max}).`,
   invalidDate: 'Please enter the dates as real calendar dates.',
   utilities: 'Please choose whether utilities are included.',
+  /* The pin of an off-campus posting (issue 33). */
+  pinBoth: 'Please give both the latitude and the longitude of the pin, or neither.',
+  pinLatitude: 'Please enter the latitude as a number of degrees, like 42.3355.',
+  pinLongitude: 'Please enter the longitude as a number of degrees, like -71.1685.',
+  pinOutside: (west: number, south: number, east: number, north: number) =>
+    `Please place the pin inside the map's area: latitude ${south} to ${north}, longitude ${west} to ${east}.`,
   unreadable: 'The posting information could not be read. Please reload the page and try again.',
 };

@@ -20,6 +20,9 @@ export function onCampusPosting(overrides: Partial<PostingInput> = {}): PostingI
     adminInstagram: '@maeve.k',
     adminShowsPhone: false,
     adminShowsInstagram: false,
+    pinLatitude: '',
+    pinLongitude: '',
+    pinExact: false,
     members: [
       {
         name: 'Maeve Kelly',

@@ -4,6 +4,7 @@ import { problemAnswers } from '../../shared/schemas/api-error';
 import { lookupIdParamSchema } from '../../shared/schemas/params';
 import { bookmarkStateSchema, postingPageSchema } from '../../shared/schemas/posting-answers';
 import { listQuerySchema } from '../../shared/schemas/search-query';
+import type { WalkPlaces } from '../../shared/walking';
 import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
 import type { Database } from '../db/client';
@@ -15,11 +16,13 @@ import { createBookmarkService } from './service';
 export interface BookmarkRoutesOptions {
   db: Database;
   imageUrl: ImageUrl;
+  /** The college's campus places and shuttle stops, which name a card's walks. */
+  places: WalkPlaces;
 }
 
 /** Bookmark toggles and the profile's lists ('My Administered Posts', 'My Bookmarked Posts'). */
-export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = async (app, { db, imageUrl }) => {
-  const service = createBookmarkService({ db, imageUrl });
+export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRoutesOptions> = async (app, { db, imageUrl, places }) => {
+  const service = createBookmarkService({ db, imageUrl, places });
   await app.register(bookmarkFormRoutes, { service });
 
   for (const [method, summary] of [

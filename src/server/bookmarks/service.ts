@@ -8,6 +8,7 @@ import { messages } from '../../shared/messages';
 import type { BookmarkState } from '../../shared/schemas/posting-answers';
 import type { PostingPage } from '../../shared/schemas/posting-view';
 import type { ListQuery } from '../../shared/schemas/search-query';
+import type { WalkPlaces } from '../../shared/walking';
 import type { Database } from '../db/client';
 import { errors } from '../http/errors';
 import { administeredCards, bookmarkedCards } from '../search/queries';
@@ -16,7 +17,15 @@ import { deleteBookmark, insertBookmark } from './queries';
 
 const POSTING_GONE = messages.api.postingGone;
 
-export function createBookmarkService({ db, imageUrl }: { db: Database; imageUrl: ImageUrl }) {
+export function createBookmarkService({
+  db,
+  imageUrl,
+  places,
+}: {
+  db: Database;
+  imageUrl: ImageUrl;
+  places: WalkPlaces;
+}) {
   const checkId = (postingId: string) => {
     if (!isUuid(postingId)) throw errors.notFound(POSTING_GONE);
   };
@@ -42,7 +51,7 @@ export function createBookmarkService({ db, imageUrl }: { db: Database; imageUrl
       return toPage(
         rows,
         limit,
-        (row) => toCard(row, imageUrl),
+        (row) => toCard(row, imageUrl, places),
         (last) => ({ kind: 'newest', createdAt: last.created_at, id: last.id }),
       );
     },
@@ -52,7 +61,7 @@ export function createBookmarkService({ db, imageUrl }: { db: Database; imageUrl
       return toPage(
         rows,
         limit,
-        (row) => toCard(row, imageUrl),
+        (row) => toCard(row, imageUrl, places),
         (last) => ({
           kind: 'bookmarked',
           bookmarkedAt: last.bookmarked_at ?? last.created_at,

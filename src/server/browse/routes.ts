@@ -18,5 +18,5 @@ export const browseRoutes: FastifyPluginAsync<{
   imageUrl?: ImageUrl;
 }> = async (app, { config, database, searchCache, imageUrl: toUrl = storedImageUrl }) => {
   await app.register(searchRoutes, { config, database, cache: searchCache, imageUrl: toUrl });
-  await app.register(bookmarkRoutes, { db: database.db, imageUrl: toUrl });
+  await app.register(bookmarkRoutes, { db: database.db, imageUrl: toUrl, places: config.college });
 };

@@ -1,5 +1,6 @@
 import { activeQuestions } from '../../shared/lifestyle';
 import type { PublicConfig } from '../../shared/schemas/college';
+import { toPublicMap } from '../../shared/schemas/map-config';
 import type { AppConfig } from '../config';
 
 /** URL prefix under which the college's images are served. */
@@ -27,6 +28,20 @@ export function toPublicConfig(config: AppConfig, groupsMatched: number): Public
     groupsMatched,
     termsVersion: college.termsVersion,
     lifestyleQuestions: activeQuestions(college.lifestyle),
+    campusPlaces: college.campusPlaces.map(({ key, name, latitude, longitude }) => ({
+      key,
+      name,
+      latitude,
+      longitude,
+    })),
+    shuttleStops: college.shuttleStops.map(({ key, name, latitude, longitude, rideMinutes }) => ({
+      key,
+      name,
+      latitude,
+      longitude,
+      rideMinutes,
+    })),
+    map: college.map ? toPublicMap(college.map) : null,
     auth: { oidc: config.oidc ? { label: config.oidc.label } : null, emailPassword: true },
   };
 }

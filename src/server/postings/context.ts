@@ -14,12 +14,15 @@ import type { GroupService } from '../groups/service';
 import { AppError, errors } from '../http/errors';
 import type { Storage } from '../storage';
 import type { PostingDetailCache } from './detail-cache';
+import type { CollegePlaces } from './location';
 import * as q from './queries';
 
 export interface PostingServiceDeps {
   db: Database;
   storage: Storage;
   dormKeys: readonly string[];
+  /** The campus places, shuttle stops and pin bounds of the college config (issue 33). */
+  places: CollegePlaces;
   log: FastifyBaseLogger;
   /** Runs inside the transaction that marks a posting Fulfilled (its open pings close). */
   onFulfilled: (tx: Executor, posting: q.PostingRow) => Promise<void>;

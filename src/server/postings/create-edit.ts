@@ -17,6 +17,7 @@ import { AppError } from '../http/errors';
 import { spendLimit } from '../limits/student-limits';
 import { type LoadAllowed, type PostingServiceDeps, storageFailed, submissionFailed } from './context';
 import { type PostingImages, planEdit, type UploadedImage } from './images';
+import { locationOf } from './location';
 import * as q from './queries';
 
 /** What a create or edit request carried, as read from the multipart body. */
@@ -34,11 +35,12 @@ export function createPostingEditing(
   {
     db,
     dormKeys,
+    places,
     log,
     groups,
     onListed,
     afterListed,
-  }: Pick<PostingServiceDeps, 'db' | 'dormKeys' | 'log' | 'groups' | 'onListed' | 'afterListed'>,
+  }: Pick<PostingServiceDeps, 'db' | 'dormKeys' | 'places' | 'log' | 'groups' | 'onListed' | 'afterListed'>,
   {
     loadAllowed,
     images,
@@ -65,6 +67,7 @@ export function createPostingEditing(
     const result = validatePosting(
       { ...fields, ...admin.contact, adminName: admin.name, adminEmail: admin.email },
       dormKeys,
+      places.pinBounds,
     );
     return result.success ? { write: result.data, problems: [] } : { write: null, problems: result.messages };
   }
@@ -101,7 +104,7 @@ export function createPostingEditing(
     try {
       await db.transaction(async (tx) => {
         await spendLimit(tx, viewer.id, 'postings');
-        await q.insertPosting(tx, postingId, viewer.id, write, rows);
+        await q.insertPosting(tx, postingId, viewer.id, write, locationOf(write, places), rows);
         await groups.insertNewGroup(
           tx,
           { id: postingId, adminUserId: viewer.id, adminName: viewer.name, dorm: write.dorm, address: write.address },
@@ -181,7 +184,7 @@ export function createPostingEditing(
         if ([...keptIds].some((keptId) => !nowIds.has(keptId))) throw submissionFailed([messages.images.unknownImage]);
         // Editing a posting a moderator hid (or reports hid) is its admin's appeal: back to the queue.
         const appeal = locked.hiddenAt !== null && locked.hiddenKind !== 'suspended';
-        await q.replacePosting(tx, current.id, sized, rows, { appeal });
+        await q.replacePosting(tx, current.id, sized, locationOf(sized, places, locked), rows, { appeal });
         removedKeys = now.filter((row) => !keptIds.has(row.id)).flatMap((row) => [row.cardKey, row.fullKey]);
       });
     } catch (error) {

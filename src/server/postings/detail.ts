@@ -6,11 +6,13 @@
 import { can, type Viewer as RuleViewer, roleOf } from '../../shared/authorization';
 import { isUuid } from '../../shared/ids';
 import type { PostingDetail } from '../../shared/schemas/posting-view';
+import { toWalkViews } from '../../shared/walking';
 import type { Viewer } from '../auth/session';
 import type { GroupAccess } from '../groups/context';
 import { toMemberView } from '../groups/member-view';
 import { notFound, type PostingServiceDeps } from './context';
 import { imageUrl } from './images';
+import { type CollegePlaces, pinFor } from './location';
 import * as q from './queries';
 
 /** What a detail answer is made of: the posting's rows, and the viewer's place and marks. */
@@ -21,7 +23,7 @@ interface DetailRecord {
   viewerPing: q.ViewerPing | null;
 }
 
-function toDetail(record: DetailRecord, viewer: RuleViewer): PostingDetail {
+function toDetail(record: DetailRecord, viewer: RuleViewer, places: CollegePlaces): PostingDetail {
   const p = record.source.posting;
   const viewerId = viewer.id;
   const viewerIsAdmin = record.access.viewerRole === 'admin';
@@ -82,6 +84,12 @@ function toDetail(record: DetailRecord, viewer: RuleViewer): PostingDetail {
           appealPending: p.hiddenAt !== null && p.appealedAt !== null,
         }
       : null,
+    pin: pinFor(viewer, p, {
+      viewerRole: record.access.viewerRole,
+      viewerPingAccepted: record.viewerPing?.status === 'accepted',
+    }),
+    pinExactChosen: managerView ? p.pinExact : null,
+    walks: toWalkViews({ places: record.source.walks, stopKey: p.walkStopKey, stopMinutes: p.walkStopMinutes }, places),
   };
 }
 
@@ -96,7 +104,8 @@ export function createPostingDetail({
   db,
   detailCache,
   viewerBookmarks,
-}: Pick<PostingServiceDeps, 'db' | 'detailCache' | 'viewerBookmarks'>) {
+  places,
+}: Pick<PostingServiceDeps, 'db' | 'detailCache' | 'viewerBookmarks' | 'places'>) {
   async function getDetail(viewer: Viewer, id: string): Promise<PostingDetail> {
     if (!isUuid(id)) throw notFound();
     // The viewer's bookmarks are asked for at once: a cached set costs nothing, a load runs beside.
@@ -114,7 +123,7 @@ export function createPostingDetail({
     }
     const viewerBookmarked = (await bookmarks).has(id);
     const viewerPing = source.latestPings.get(viewer.id) ?? null;
-    return toDetail({ source, access, viewerBookmarked, viewerPing }, viewer);
+    return toDetail({ source, access, viewerBookmarked, viewerPing }, viewer, places);
   }
 
   return { getDetail };

@@ -3,8 +3,9 @@ import { asc, count, eq, getTableColumns, inArray, sql, type Table } from 'drizz
 import type { PingStatus } from '../../shared/options';
 import type { PostingWrite } from '../../shared/schemas/posting';
 import { type Executor, queryRows, toCount } from '../db/client';
-import { memberSharing, posting, postingFulfilment, postingImage, postingMember } from '../db/schema';
+import { memberSharing, posting, postingFulfilment, postingImage, postingMember, postingWalk } from '../db/schema';
 import type { MemberRecord } from '../groups/queries';
+import type { LocationWrite } from './location';
 
 export type { Executor };
 
@@ -36,11 +37,23 @@ export interface PostingSource {
   /** Each student who pinged the posting (by user id), with their latest ping. */
   latestPings: ReadonlyMap<string, ViewerPing>;
   members: MemberRecord[];
+  /** Walking minutes to each campus place, as stored when it was saved. */
+  walks: { placeKey: string; minutes: number }[];
 }
 
-function postingColumns(write: PostingWrite) {
+function postingColumns(write: PostingWrite, location: LocationWrite) {
   const { members: _members, ...fields } = write;
-  return fields;
+  const { walks: _walks, ...located } = location;
+  return { ...fields, ...located };
+}
+
+/** The posting's walking minutes, replaced whole with every save. */
+async function replaceWalks(tx: Executor, postingId: string, walks: LocationWrite['walks']): Promise<void> {
+  await tx.delete(postingWalk).where(eq(postingWalk.postingId, postingId));
+  if (walks.length === 0) return;
+  await tx
+    .insert(postingWalk)
+    .values(walks.map((walk) => ({ postingId, placeKey: walk.placeKey, minutes: walk.minutes })));
 }
 
 export async function findPosting(db: Executor, id: string): Promise<PostingRow | undefined> {
@@ -106,6 +119,9 @@ export async function loadPostingSource(db: Executor, id: string): Promise<Posti
         LEFT JOIN "user" u ON u.id = m.user_id AND m.state = 'joined'
         LEFT JOIN member_sharing s ON s.user_id = m.user_id AND m.state = 'joined'
         WHERE m.posting_id = posting.id)`,
+      walks: sql<{ placeKey: string; minutes: number }[]>`(
+        SELECT coalesce(json_agg(json_build_object('placeKey', w.place_key, 'minutes', w.minutes)), '[]')
+        FROM posting_walk w WHERE w.posting_id = posting.id)`,
     })
     .from(posting)
     .where(eq(posting.id, id));
@@ -124,6 +140,7 @@ export async function loadPostingSource(db: Executor, id: string): Promise<Posti
       accountEmail: m.accountEmail,
       sharing: m.sharing ? rowFromJson(memberSharing, m.sharing) : null,
     })),
+    walks: found.walks,
   };
 }
 
@@ -145,10 +162,12 @@ export async function insertPosting(
   id: string,
   adminUserId: string,
   write: PostingWrite,
+  location: LocationWrite,
   images: readonly ImageRowInput[],
 ): Promise<void> {
-  await tx.insert(posting).values({ id, adminUserId, ...postingColumns(write) });
+  await tx.insert(posting).values({ id, adminUserId, ...postingColumns(write, location) });
   await insertImages(tx, id, images);
+  await replaceWalks(tx, id, location.walks);
 }
 
 /** An admin's edit or status change: the posting is fresh again (no reminder pending, not stale). */
@@ -163,15 +182,17 @@ export async function replacePosting(
   tx: Executor,
   id: string,
   write: PostingWrite,
+  location: LocationWrite,
   images: readonly ImageRowInput[],
   { appeal = false }: { appeal?: boolean } = {},
 ): Promise<void> {
   await tx
     .update(posting)
-    .set({ ...postingColumns(write), ...freshAgain, ...(appeal ? { appealedAt: new Date() } : {}) })
+    .set({ ...postingColumns(write, location), ...freshAgain, ...(appeal ? { appealedAt: new Date() } : {}) })
     .where(eq(posting.id, id));
   await tx.delete(postingImage).where(eq(postingImage.postingId, id));
   await insertImages(tx, id, images);
+  await replaceWalks(tx, id, location.walks);
 }
 
 export async function updateStatus(db: Executor, id: string, status: PostingRow['status']): Promise<void> {

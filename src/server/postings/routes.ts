@@ -52,6 +52,7 @@ import { type UploadPace, uploadPace, watchUploadPace } from '../limits/upload-p
 import { createStorage, isSafeKey, type Storage } from '../storage';
 import { postingFormRoutes } from './form-routes';
 import { placeLabel } from './freshness';
+import { collegePlaces } from './location';
 import {
   createPostingService,
   IMAGE_URL_PREFIX,
@@ -235,6 +236,7 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
     db: database.db,
     storage,
     dormKeys: config.college.dorms.map((dorm) => dorm.key),
+    places: collegePlaces(config.college),
     log: app.log,
     onFulfilled,
     renewalSecret: config.authSecret,

@@ -34,6 +34,16 @@ export interface CardRow {
   viewer_bookmarked: boolean;
   /** Only in the bookmarked list: when the viewer bookmarked it (for paging). */
   bookmarked_at?: string;
+  /* Where it is (issue 33): the pin's columns, as the public pin is made of them. */
+  pin_latitude: number | null;
+  pin_longitude: number | null;
+  pin_exact: boolean;
+  pin_area_latitude: number | null;
+  pin_area_longitude: number | null;
+  walk_stop_key: string | null;
+  walk_stop_minutes: number | null;
+  /** Minutes to each campus place. */
+  walks: { placeKey: string; minutes: number }[];
 }
 
 /** A search row: the same for every viewer (so it can be shared), with the admin to tell who administers it. */
@@ -64,7 +74,11 @@ const sharedCardColumns = sql`
     COALESCE(p.rent_per_person, ${NO_RENT_KEY}) AS rent_key,
     (p.stale_at IS NOT NULL) AS stale,
     (SELECT i.card_key FROM posting_image i WHERE i.posting_id = p.id ORDER BY i.position LIMIT 1) AS card_key,
-    (SELECT count(DISTINCT g.searcher_user_id) FROM ping g WHERE g.posting_id = p.id) AS interest_count`;
+    (SELECT count(DISTINCT g.searcher_user_id) FROM ping g WHERE g.posting_id = p.id) AS interest_count,
+    p.pin_latitude, p.pin_longitude, p.pin_exact, p.pin_area_latitude, p.pin_area_longitude,
+    p.walk_stop_key, p.walk_stop_minutes,
+    (SELECT coalesce(json_agg(json_build_object('placeKey', w.place_key, 'minutes', w.minutes)), '[]')
+      FROM posting_walk w WHERE w.posting_id = p.id) AS walks`;
 
 /** The columns of a card for `viewerId`, read from `posting p`. */
 function cardColumns(viewerId: string): SQL {

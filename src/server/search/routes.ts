@@ -27,6 +27,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (
     cache,
     dormKeys: new Set(config.college.dorms.map((dorm) => dorm.key)),
     imageUrl,
+    places: config.college,
     questionKeys: activeQuestions(config.college.lifestyle).map((q) => q.key),
     guard: new FitGuard({ db: database.db, kind: database.kind }),
   });

@@ -5,10 +5,12 @@
 import { isUuid } from '../../shared/ids';
 import { bandOf } from '../../shared/lifestyle';
 import { messages } from '../../shared/messages';
+import { publicPin } from '../../shared/posting-pin';
 import type { SearchFilters } from '../../shared/schemas/filters';
 import { normaliseFilters } from '../../shared/schemas/filters';
 import type { PostingCard, PostingPage } from '../../shared/schemas/posting-view';
 import type { SearchQuery } from '../../shared/schemas/search-query';
+import { toWalkViews, type WalkPlaces } from '../../shared/walking';
 import { type Database, toCount } from '../db/client';
 import { errors } from '../http/errors';
 import type { FitGuard } from './fit-guard';
@@ -79,7 +81,7 @@ export function decodeCursor(value: string | undefined, expected: Cursor['kind']
 /** A card's fields that are the same for every viewer. */
 export type SharedCard = Omit<PostingCard, 'viewerIsAdmin' | 'viewerBookmarked'>;
 
-function sharedCard(row: SearchRow | CardRow, imageUrl: ImageUrl): SharedCard {
+function sharedCard(row: SearchRow | CardRow, imageUrl: ImageUrl, places: WalkPlaces): SharedCard {
   return {
     id: row.id,
     listingLocation: row.listing_location,
@@ -96,6 +98,15 @@ function sharedCard(row: SearchRow | CardRow, imageUrl: ImageUrl): SharedCard {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     stale: row.stale === true,
+    // A card is shared by every viewer (the search cache): only the pin everyone may see.
+    pin: publicPin({
+      pinLatitude: row.pin_latitude,
+      pinLongitude: row.pin_longitude,
+      pinExact: row.pin_exact,
+      pinAreaLatitude: row.pin_area_latitude,
+      pinAreaLongitude: row.pin_area_longitude,
+    }),
+    walks: toWalkViews({ places: row.walks, stopKey: row.walk_stop_key, stopMinutes: row.walk_stop_minutes }, places),
   };
 }
 
@@ -119,11 +130,13 @@ function withViewer(card: SharedCard, viewerIsAdmin: boolean, viewerBookmarked: 
     stale: card.stale,
     viewerIsAdmin,
     viewerBookmarked,
+    pin: card.pin,
+    walks: card.walks,
   };
 }
 
-export function toCard(row: CardRow, imageUrl: ImageUrl): PostingCard {
-  return withViewer(sharedCard(row, imageUrl), row.viewer_is_admin, row.viewer_bookmarked);
+export function toCard(row: CardRow, imageUrl: ImageUrl, places: WalkPlaces): PostingCard {
+  return withViewer(sharedCard(row, imageUrl, places), row.viewer_is_admin, row.viewer_bookmarked);
 }
 
 /** Cuts the extra row fetched to detect a next page, turns rows into items and builds the next cursor. */
@@ -158,6 +171,8 @@ export interface SearchDeps {
   db: Database;
   dormKeys: ReadonlySet<string>;
   imageUrl: ImageUrl;
+  /** The college's campus places and shuttle stops, which name a card's walks. */
+  places: WalkPlaces;
   cache: SearchCache<SharedPage>;
   /** The lifestyle questions asked (their keys), for 'Best fit'. */
   questionKeys: readonly string[];
@@ -183,7 +198,7 @@ function fitBandOf(row: FitRow): PostingCard['fitBand'] {
   });
 }
 
-export function createSearchService({ db, dormKeys, imageUrl, cache, questionKeys, guard }: SearchDeps) {
+export function createSearchService({ db, dormKeys, imageUrl, places, cache, questionKeys, guard }: SearchDeps) {
   /**
    * 'Best fit' is the viewer's own order, so it is not shared through the cache: a few small
    * statements rank the window of newest matching postings by the viewer's fit (docs/decisions/0015
@@ -199,7 +214,7 @@ export function createSearchService({ db, dormKeys, imageUrl, cache, questionKey
       rows,
       limit,
       (row): PostingCard => ({
-        ...withViewer(sharedCard(row, imageUrl), row.admin_user_id === viewer.id, bookmarked.has(row.id)),
+        ...withViewer(sharedCard(row, imageUrl, places), row.admin_user_id === viewer.id, bookmarked.has(row.id)),
         fitBand: fitBandOf(row),
       }),
       (last): Cursor => ({ kind: 'fit', fitKey: Number(last.fit_key), createdAt: last.created_at, id: last.id }),
@@ -222,7 +237,7 @@ export function createSearchService({ db, dormKeys, imageUrl, cache, questionKey
         const page = toPage(
           rows,
           limit,
-          (row) => ({ card: sharedCard(row, imageUrl), adminUserId: row.admin_user_id }),
+          (row) => ({ card: sharedCard(row, imageUrl, places), adminUserId: row.admin_user_id }),
           (last): Cursor =>
             sort === 'rent'
               ? { kind: 'rent', rentKey: Number(last.rent_key), id: last.id }

@@ -4,6 +4,7 @@
  * is made from it.
  */
 import { lifestyleQuestionViewSchema } from './lifestyle-answers';
+import { publicMapSchema } from './map-config';
 import { z } from './zod';
 
 export const publicConfigSchema = z.strictObject({
@@ -25,6 +26,22 @@ export const publicConfigSchema = z.strictObject({
   termsVersion: z.string(),
   /** The lifestyle questionnaire this college asks. */
   lifestyleQuestions: z.array(lifestyleQuestionViewSchema),
+  /** Places students go to, for walking minutes (issue 33); empty when the college names none. */
+  campusPlaces: z.array(
+    z.strictObject({ key: z.string(), name: z.string(), latitude: z.number(), longitude: z.number() }),
+  ),
+  /** The shuttle's stops, each with its ride to the first campus place. */
+  shuttleStops: z.array(
+    z.strictObject({
+      key: z.string(),
+      name: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      rideMinutes: z.number().int(),
+    }),
+  ),
+  /** The map's centre and extent (where a pin may be placed), or null without a map section. */
+  map: publicMapSchema.nullable(),
   auth: z.strictObject({
     oidc: z.strictObject({ label: z.string() }).nullable(),
     emailPassword: z.boolean(),

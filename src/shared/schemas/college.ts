@@ -1,5 +1,6 @@
 import { activeQuestions, DEFAULT_QUESTIONS } from '../lifestyle';
 import { lifestyleConfigSchema } from './lifestyle';
+import { mapConfigSchema } from './map-config';
 import { scamWarningsConfigSchema } from './scam-warnings';
 import { z } from './zod';
 
@@ -16,6 +17,33 @@ const wholeNumber = (min: number, max: number, what: string) => {
   const error = `must be ${what}`;
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
+
+const placeKey = z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and dashes');
+const placeLatitude = z
+  .number({ error: 'must be a latitude from -90 to 90' })
+  .min(-90, 'must be a latitude from -90 to 90')
+  .max(90, 'must be a latitude from -90 to 90');
+const placeLongitude = z
+  .number({ error: 'must be a longitude from -180 to 180' })
+  .min(-180, 'must be a longitude from -180 to 180')
+  .max(180, 'must be a longitude from -180 to 180');
+
+/** A named point students go to (issue 33): walking minutes to it are computed when a posting is saved. */
+const campusPlaceSchema = z.object({
+  key: placeKey,
+  name: z.string().min(1).max(60),
+  latitude: placeLatitude,
+  longitude: placeLongitude,
+});
+
+/** A stop of the college's shuttle, and how long its ride to the first campus place takes. */
+const shuttleStopSchema = z.object({
+  key: placeKey,
+  name: z.string().min(1).max(60),
+  latitude: placeLatitude,
+  longitude: placeLongitude,
+  rideMinutes: wholeNumber(0, 180, 'a whole number of minutes from 0 to 180'),
+});
 
 const dormSchema = z.object({
   key: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and dashes'),
@@ -72,6 +100,12 @@ export const collegeConfigSchema = z
     lifestyle: lifestyleConfigSchema.default({ removeQuestions: [], addQuestions: [] }),
     /** Which messages show their reader the scam safety note (issue 30; src/shared/scam-warnings.ts). */
     scamWarnings: scamWarningsConfigSchema,
+    /** Places students go to (issue 33); none: postings show no walking minutes. The first is where the shuttle goes. */
+    campusPlaces: z.array(campusPlaceSchema).max(10).default([]),
+    /** The shuttle's stops (issue 33), each with its ride to the first campus place. */
+    shuttleStops: z.array(shuttleStopSchema).max(50).default([]),
+    /** The map's centre and extent (issue 33); its bounds are where a posting's pin may be placed. */
+    map: mapConfigSchema.optional(),
   })
   .superRefine((config, ctx) => {
     const seen = new Set<string>();
@@ -80,6 +114,31 @@ export const collegeConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['dorms', i, 'key'], message: `repeats the dorm key ${dorm.key}` });
       }
       seen.add(dorm.key);
+    }
+    const placeKeys = new Set<string>();
+    for (const [i, place] of config.campusPlaces.entries()) {
+      if (placeKeys.has(place.key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['campusPlaces', i, 'key'],
+          message: `repeats the place key ${place.key}`,
+        });
+      }
+      placeKeys.add(place.key);
+    }
+    const stopKeys = new Set<string>();
+    for (const [i, stop] of config.shuttleStops.entries()) {
+      if (stopKeys.has(stop.key)) {
+        ctx.addIssue({ code: 'custom', path: ['shuttleStops', i, 'key'], message: `repeats the stop key ${stop.key}` });
+      }
+      stopKeys.add(stop.key);
+    }
+    if (config.shuttleStops.length > 0 && config.campusPlaces.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['shuttleStops'],
+        message: 'needs a campus place for the shuttle to go to',
+      });
     }
     const defaults = new Set(DEFAULT_QUESTIONS.map((q) => q.key));
     for (const [i, key] of config.lifestyle.removeQuestions.entries()) {
@@ -115,6 +174,8 @@ export const collegeConfigSchema = z
   });
 
 export type CollegeConfig = z.infer<typeof collegeConfigSchema>;
+export type CampusPlace = CollegeConfig['campusPlaces'][number];
+export type ShuttleStop = CollegeConfig['shuttleStops'][number];
 
 /** What the browser may know about the deployment (GET /api/config): its schema's type. */
 export type { PublicConfig } from './college-answers';

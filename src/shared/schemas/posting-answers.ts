@@ -61,6 +61,30 @@ const postingModerationViewSchema = z.strictObject({
 /** What the posting's admin and moderators see about a hidden posting. */
 export type PostingModerationView = z.output<typeof postingModerationViewSchema>;
 
+/**
+ * Where an off-campus posting is (issue 33): the exact pin for those allowed it (src/shared/
+ * authorization.ts, 'posting.seeExactPin'), else the centre of an area of radiusMeters that holds it.
+ */
+const postingPinSchema = z.strictObject({
+  latitude: z.number(),
+  longitude: z.number(),
+  /** True: the exact point. False: the area's centre. */
+  exact: z.boolean(),
+  /** The approximate area's radius in metres, or null for the exact point. */
+  radiusMeters: z.number().int().nullable(),
+});
+export type PostingPin = z.output<typeof postingPinSchema>;
+
+/** Walking minutes from the pin to a campus place, on foot (via null) or to the nearest shuttle stop and its ride. */
+const postingWalkSchema = z.strictObject({
+  placeKey: z.string(),
+  placeName: z.string(),
+  /** Minutes on foot, rounded to 5: to the place, or (via) to the stop. */
+  minutes: z.number().int(),
+  via: z.strictObject({ stopName: z.string(), rideMinutes: z.number().int() }).nullable(),
+});
+export type PostingWalk = z.output<typeof postingWalkSchema>;
+
 export const postingDetailSchema = z.strictObject({
   id: z.string(),
   listingLocation: z.enum(LISTING_LOCATIONS),
@@ -105,6 +129,12 @@ export const postingDetailSchema = z.strictObject({
   staleAt: iso.nullable(),
   /** Its moderation state, for its admin and moderators only (null for everyone else). */
   moderation: postingModerationViewSchema.nullable(),
+  /** Off campus: where it is, exact or approximate for this viewer; null without a pin. */
+  pin: postingPinSchema.nullable(),
+  /** The admin chose to show the exact pin to everyone; null for anyone but the group's managers. */
+  pinExactChosen: z.boolean().nullable(),
+  /** Walking minutes to each campus place (nearest first), then the nearest shuttle stop's walk and ride. */
+  walks: z.array(postingWalkSchema),
 });
 /** A whole posting: the detail view and the edit form. */
 export type PostingDetail = z.output<typeof postingDetailSchema>;
@@ -131,6 +161,10 @@ const postingCardSchema = z.strictObject({
   viewerBookmarked: z.boolean(),
   /** 'Best fit' results only: the viewer's band with the group, or null when nobody could be compared. */
   fitBand: z.enum(BANDS).nullable().optional(),
+  /** Off campus: the pin as everyone may see it (the area's centre unless the admin chose exact); null without one. */
+  pin: postingPinSchema.nullable(),
+  /** Walking minutes to each campus place (nearest first), then the nearest shuttle stop's walk and ride. */
+  walks: z.array(postingWalkSchema),
 });
 /** Only what a card shows: the postings list and the profile lists. */
 export type PostingCard = z.output<typeof postingCardSchema>;

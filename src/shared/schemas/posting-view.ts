@@ -9,4 +9,6 @@ export type {
   PostingDetail,
   PostingImageView,
   PostingPage,
+  PostingPin,
+  PostingWalk,
 } from './posting-answers';

@@ -80,6 +80,11 @@ const postingShape = z.object({
   sublet: flag,
   /** Optional free text about the group; plain text, line breaks kept. */
   description: text,
+  /** Off campus (issue 33): the pin in degrees, typed or placed on the map; both blank for none. */
+  pinLatitude: z.union([z.number(), z.string()]).catch(''),
+  pinLongitude: z.union([z.number(), z.string()]).catch(''),
+  /** Show the exact pin to everyone from the start (else others see an area of about 200 m). */
+  pinExact: flag,
 });
 
 /** What the form holds and what the client sends as the `posting` field. */
@@ -127,6 +132,30 @@ export interface PostingWrite {
   utilities: Utilities | null;
   sublet: boolean;
   description: string | null;
+  /** Off campus: the exact pin in degrees, both null when there is none. */
+  pinLatitude: number | null;
+  pinLongitude: number | null;
+  pinExact: boolean;
+}
+
+/** [[west, south], [east, north]] in degrees: where a pin may be placed (the college's map bounds). */
+export type PinBounds = readonly [readonly [number, number], readonly [number, number]];
+
+/** The whole Earth, for a college without a map section. */
+const EARTH: PinBounds = [
+  [-180, -90],
+  [180, 90],
+];
+
+const DEGREES = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+/** A coordinate typed or sent: a finite number of degrees, '' when blank, null when unreadable. */
+export function parseDegrees(value: number | string): number | null | '' {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const trimmed = value.trim();
+  if (trimmed === '') return '';
+  if (trimmed.length > 30 || !DEGREES.test(trimmed)) return null;
+  return Number(trimmed);
 }
 
 /**
@@ -168,7 +197,7 @@ type Parsed = z.output<typeof postingShape>;
 type IssueSink = (path: (string | number)[], message: string) => void;
 
 /** Every rule, in the order the messages are listed to the user. */
-function checkPosting(p: Parsed, dormKeys: readonly string[], add: IssueSink): void {
+function checkPosting(p: Parsed, dormKeys: readonly string[], bounds: PinBounds, add: IssueSink): void {
   const onCampus = p.listingLocation === 'oncampus';
 
   // Location.
@@ -267,6 +296,29 @@ function checkPosting(p: Parsed, dormKeys: readonly string[], add: IssueSink): v
   else if (!start || !end) add([start ? 'rentEnd' : 'rentStart'], v.bothDates);
   else if (!isRealDate(start) || !isRealDate(end)) add([isRealDate(start) ? 'rentEnd' : 'rentStart'], v.invalidDate);
   else if (end < start) add(['rentEnd'], v.endBeforeStart);
+
+  checkPin(p, bounds, add);
+}
+
+/** The pin (off campus): both coordinates or neither, numbers, inside the bounds. */
+function checkPin(p: Parsed, bounds: PinBounds, add: IssueSink): void {
+  const latitude = parseDegrees(p.pinLatitude);
+  const longitude = parseDegrees(p.pinLongitude);
+  if (latitude === '' && longitude === '') return;
+  if (latitude === '' || longitude === '') {
+    add([latitude === '' ? 'pinLatitude' : 'pinLongitude'], v.pinBoth);
+    return;
+  }
+  if (latitude === null || latitude < -90 || latitude > 90) add(['pinLatitude'], v.pinLatitude);
+  if (longitude === null || longitude < -180 || longitude > 180) add(['pinLongitude'], v.pinLongitude);
+  if (latitude === null || longitude === null) return;
+  const [[west, south], [east, north]] = bounds;
+  if (latitude < south || latitude > north || longitude < west || longitude > east) {
+    add(
+      [latitude < south || latitude > north ? 'pinLatitude' : 'pinLongitude'],
+      v.pinOutside(west, south, east, north),
+    );
+  }
 }
 
 /** Windows and old Mac line breaks become '\n'; blank lines around the text go. */
@@ -338,15 +390,27 @@ function normalise(p: Parsed): PostingWrite {
     utilities: onCampus || !p.utilities ? null : (p.utilities as Utilities),
     sublet: p.sublet,
     description: cleanDescription(p.description) || null,
+    ...pinOf(p, onCampus),
   };
 }
 
-/** The posting schema for a college whose dorms have these keys. */
-export function createPostingSchema(dormKeys: readonly string[]) {
+/** The validated pin, rounded to 6 decimals (about 10 cm); none on campus. */
+function pinOf(p: Parsed, onCampus: boolean): Pick<PostingWrite, 'pinLatitude' | 'pinLongitude' | 'pinExact'> {
+  const latitude = parseDegrees(p.pinLatitude);
+  const longitude = parseDegrees(p.pinLongitude);
+  if (onCampus || typeof latitude !== 'number' || typeof longitude !== 'number') {
+    return { pinLatitude: null, pinLongitude: null, pinExact: false };
+  }
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return { pinLatitude: round(latitude), pinLongitude: round(longitude), pinExact: p.pinExact };
+}
+
+/** The posting schema for a college whose dorms have these keys (and whose pins lie in these bounds). */
+export function createPostingSchema(dormKeys: readonly string[], pinBounds: PinBounds = EARTH) {
   return postingShape
     .transform(adminAsFirstMember)
     .superRefine((parsed, ctx) => {
-      checkPosting(parsed, dormKeys, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
+      checkPosting(parsed, dormKeys, pinBounds, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
     })
     .transform(normalise);
 }
@@ -354,8 +418,8 @@ export function createPostingSchema(dormKeys: readonly string[]) {
 export type PostingValidation = { success: true; data: PostingWrite } | { success: false; messages: string[] };
 
 /** Validates and normalises; on failure, the messages in order, each once (what 'Submission Failed' lists). */
-export function validatePosting(input: unknown, dormKeys: readonly string[]): PostingValidation {
-  const result = createPostingSchema(dormKeys).safeParse(input ?? {});
+export function validatePosting(input: unknown, dormKeys: readonly string[], pinBounds?: PinBounds): PostingValidation {
+  const result = createPostingSchema(dormKeys, pinBounds).safeParse(input ?? {});
   if (result.success) return { success: true, data: result.data };
   return { success: false, messages: [...new Set(result.error.issues.map((issue) => issue.message))] };
 }

@@ -69,6 +69,9 @@ export function newPostingValues(account: { name: string; email: string } | null
     utilities: '',
     sublet: false,
     description: '',
+    pinLatitude: '',
+    pinLongitude: '',
+    pinExact: false,
   };
 }
 
@@ -108,6 +111,10 @@ export function postingValues(
     utilities: detail.utilities ?? '',
     sublet: detail.sublet,
     description: detail.description ?? '',
+    // The group's managers, who edit, are always shown the exact pin.
+    pinLatitude: detail.pin?.exact ? String(detail.pin.latitude) : '',
+    pinLongitude: detail.pin?.exact ? String(detail.pin.longitude) : '',
+    pinExact: detail.pinExactChosen ?? false,
   };
 }
 

@@ -1,7 +1,20 @@
 /** Postings: the posting row itself, its ordered images, and the record of postings marked Fulfilled. */
 
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { POSTING_STATUSES } from '../../../shared/options';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
@@ -56,6 +69,21 @@ export const posting = pgTable(
     hiddenReason: text('hidden_reason'),
     /** The admin edited a hidden posting: it waits in the moderators' queue for review. */
     appealedAt: timestamp('appealed_at', { withTimezone: true }),
+    /* Where it is (issue 33), off campus: the exact pin the admin placed (degrees), null when none. */
+    pinLatitude: doublePrecision('pin_latitude'),
+    pinLongitude: doublePrecision('pin_longitude'),
+    /** The admin chose to show the exact pin to everyone from the start. */
+    pinExact: boolean('pin_exact').notNull().default(false),
+    /**
+     * The centre of the approximate area others see: a random point within PIN_AREA_OFFSET_METRES
+     * of the pin, drawn when the pin is placed or moved and kept, so repeated reads cannot be
+     * averaged back to the pin.
+     */
+    pinAreaLatitude: doublePrecision('pin_area_latitude'),
+    pinAreaLongitude: doublePrecision('pin_area_longitude'),
+    /** The shuttle stop nearest the pin on foot (a key of the college config) and the walk to it. */
+    walkStopKey: text('walk_stop_key'),
+    walkStopMinutes: integer('walk_stop_minutes'),
   },
   (t) => [
     check(
@@ -111,6 +139,26 @@ export const posting = pgTable(
     index('posting_location_rent_idx').on(t.listingLocation, sql`COALESCE(${t.rentPerPerson}, 2147483647)`, t.id),
     index('posting_location_rent_end_idx').on(t.listingLocation, t.rentEnd),
     index('posting_location_rent_start_idx').on(t.listingLocation, t.rentStart),
+  ],
+);
+
+/**
+ * Walking minutes from a posting's pin to each campus place of the college config (issue 33),
+ * computed when the posting is saved. The index serves 'within N minutes of <place>' and the sort by
+ * walking time: one place's postings, nearest first.
+ */
+export const postingWalk = pgTable(
+  'posting_walk',
+  {
+    postingId: uuid('posting_id')
+      .notNull()
+      .references(() => posting.id, { onDelete: 'cascade' }),
+    placeKey: text('place_key').notNull(),
+    minutes: integer('minutes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postingId, t.placeKey] }),
+    index('posting_walk_place_idx').on(t.placeKey, t.minutes, t.postingId),
   ],
 );
 
