@@ -382,9 +382,11 @@ export interface paths {
           maxRent?: number;
           moveIn?: string;
           moveOut?: string;
-          sort?: "newest" | "seeking" | "rent" | "fit";
+          sort?: "newest" | "seeking" | "rent" | "walk" | "fit";
           hideFulfilled?: "yes";
           showStale?: "yes";
+          walkPlace?: string;
+          walkMinutes?: number;
           cursor?: string;
           limit?: number;
         };
@@ -3672,7 +3674,7 @@ export interface paths {
                     moveIn?: string;
                     moveOut?: string;
                     /** @enum {string} */
-                    sort: "newest" | "seeking" | "rent" | "fit";
+                    sort: "newest" | "seeking" | "rent" | "walk" | "fit";
                     /** @enum {string} */
                     hideFulfilled?: "yes";
                     /** @enum {string} */
@@ -3744,11 +3746,13 @@ export interface paths {
                * @default newest
                * @enum {string}
                */
-              sort?: "newest" | "seeking" | "rent" | "fit";
+              sort?: "newest" | "seeking" | "rent" | "walk" | "fit";
               /** @enum {string} */
               hideFulfilled?: "yes";
               /** @enum {string} */
               showStale?: "yes";
+              walkPlace?: string;
+              walkMinutes?: number;
             };
           };
         };
@@ -3778,7 +3782,7 @@ export interface paths {
                 moveIn?: string;
                 moveOut?: string;
                 /** @enum {string} */
-                sort: "newest" | "seeking" | "rent" | "fit";
+                sort: "newest" | "seeking" | "rent" | "walk" | "fit";
                 /** @enum {string} */
                 hideFulfilled?: "yes";
                 /** @enum {string} */
@@ -3899,7 +3903,7 @@ export interface paths {
                 moveIn?: string;
                 moveOut?: string;
                 /** @enum {string} */
-                sort: "newest" | "seeking" | "rent" | "fit";
+                sort: "newest" | "seeking" | "rent" | "walk" | "fit";
                 /** @enum {string} */
                 hideFulfilled?: "yes";
                 /** @enum {string} */

@@ -86,6 +86,7 @@ export const messages = {
     postingGone: 'This posting no longer exists.',
     /** A search filter naming a dorm the college does not have. */
     unknownDorm: 'That dorm is not one of the listed dorms.',
+    unknownPlace: 'That place is not one of the campus places.',
     internal: { title: 'Something Went Wrong', message: 'Something went wrong on our side. Please try again.' },
     unavailable: { title: 'Service Unavailable', message: 'The service is temporarily unavailable. Please try again.' },
   },

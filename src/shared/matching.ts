@@ -14,6 +14,9 @@
  * - moveIn / moveOut (off campus): the wanted stay must overlap the rental period; with only one
  *   of them, the period must end on or after the move-in or start on or before the move-out.
  *   A posting without dates does not match a date filter.
+ * - walkMinutes (off campus, with walkPlace): the walk stored from the posting's pin to that campus
+ *   place is at most this many minutes; a posting without a pin does not match. walkPlace alone
+ *   only orders (the walking sort).
  * - hideFulfilled: 'yes' leaves out postings whose status is Fulfilled.
  * - showStale: stale postings (their admin did not answer 'Still looking?') are left out unless 'yes'.
  * - Hidden postings (by moderation) never match.
@@ -36,6 +39,8 @@ export interface MatchablePosting {
   status?: PostingStatus;
   stale?: boolean;
   hidden?: boolean;
+  /** Walking minutes to each campus place, as stored (issue 33); none without a pin. */
+  walks?: readonly { placeKey: string; minutes: number }[];
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -61,6 +66,10 @@ export function matchesFilters(posting: MatchablePosting, filters: Partial<Searc
   if (filters.moveIn !== undefined && (posting.rentEnd === null || posting.rentEnd < filters.moveIn)) return false;
   if (filters.moveOut !== undefined && (posting.rentStart === null || posting.rentStart > filters.moveOut)) {
     return false;
+  }
+  if (filters.walkMinutes !== undefined) {
+    const walk = posting.walks?.find((w) => w.placeKey === filters.walkPlace);
+    if (walk === undefined || walk.minutes > filters.walkMinutes) return false;
   }
   return true;
 }

@@ -137,6 +137,7 @@ interface AlertPostingRow {
   rent_end: string | Date | null;
   status: AlertPosting['status'];
   hidden: boolean;
+  walks: { placeKey: string; minutes: number }[];
 }
 
 const isoDate = (value: string | Date | null) =>
@@ -158,11 +159,14 @@ const toAlertPosting = (row: AlertPostingRow): AlertPosting => ({
   rentEnd: isoDate(row.rent_end),
   status: row.status,
   hidden: row.hidden === true,
+  walks: row.walks,
 });
 
 const POSTING_COLUMNS = sql`p.id, p.admin_user_id, p.listing_location, p.dorm, p.address, p.aim_integer,
   p.cur_num_seek, p.admin_gender, p.admin_academic_year, p.sublet, p.rent_per_person, p.rent_start,
-  p.rent_end, p.status, p.hidden_at IS NOT NULL AS hidden`;
+  p.rent_end, p.status, p.hidden_at IS NOT NULL AS hidden,
+  (SELECT coalesce(json_agg(json_build_object('placeKey', w.place_key, 'minutes', w.minutes)), '[]')
+    FROM posting_walk w WHERE w.posting_id = p.id) AS walks`;
 
 export async function loadPostings(db: Executor, ids: readonly string[]): Promise<AlertPosting[]> {
   if (ids.length === 0) return [];

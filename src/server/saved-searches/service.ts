@@ -13,6 +13,7 @@
  */
 import { isUuid } from '../../shared/ids';
 import { matchesFilters } from '../../shared/matching';
+import { messages } from '../../shared/messages';
 import { postingValidation } from '../../shared/posting-validation-messages';
 import { type AlertFrequency, SAVED_SEARCHES_MAX, savedSearchMessages } from '../../shared/saved-searches';
 import { normaliseFilters, type SearchFilters, searchFiltersSchema } from '../../shared/schemas/filters';
@@ -85,6 +86,7 @@ export interface CreateInput {
 export function createSavedSearchService({ db, config }: SavedSearchServiceDeps) {
   const mails = createAlertMails(config);
   const dormKeys = new Set(config.college.dorms.map((dorm) => dorm.key));
+  const placeKeys = new Set(config.college.campusPlaces.map((place) => place.key));
 
   const mailSearch = (search: { id: string; name: string; alert: AlertFrequency }, userId: string): MailSearch => {
     const query = `id=${encodeURIComponent(search.id)}&token=${unsubscribeToken(config.authSecret, search.id, userId)}`;
@@ -107,6 +109,10 @@ export function createSavedSearchService({ db, config }: SavedSearchServiceDeps)
       throw new AppError(400, 'VALIDATION_FAILED', savedSearchMessages.failedTitle, postingValidation.unknownDorm, [
         postingValidation.unknownDorm,
       ]);
+    }
+    if (filters.walkPlace !== undefined && !placeKeys.has(filters.walkPlace)) {
+      const message = messages.api.unknownPlace;
+      throw new AppError(400, 'VALIDATION_FAILED', savedSearchMessages.failedTitle, message, [message]);
     }
     const row = await db.transaction(async (tx) => {
       await q.lockUser(tx, viewer.id);

@@ -11,6 +11,8 @@ import { type Database, type Executor, queryRows, toCount } from '../db/client';
 
 /** Postings without rent sort after every real rent. */
 const NO_RENT_KEY = 2_147_483_647;
+/** Postings without a pin (no walking minutes) sort after every real walk. */
+export const NO_WALK_KEY = 2_147_483_647;
 
 export interface CardRow {
   id: string;
@@ -51,6 +53,8 @@ export type SearchRow = Omit<CardRow, 'viewer_is_admin' | 'viewer_bookmarked' | 
   admin_user_id: string;
   /** First page only: how many postings match, counted up to COUNT_CAP + 1. */
   total_count?: number | string;
+  /** The walking sort only: minutes to its place, or NO_WALK_KEY. */
+  walk_key?: number | string;
 };
 
 /** The result count stops here ('1,000+'): counting is bounded like the page itself. */
@@ -59,6 +63,7 @@ export const COUNT_CAP = 1000;
 export type Cursor =
   | { kind: 'newest'; createdAt: string; id: string }
   | { kind: 'rent'; rentKey: number; id: string }
+  | { kind: 'walk'; walkKey: number; id: string }
   | { kind: 'seeking'; curNumSeek: number; createdAt: string; id: string }
   | { kind: 'fit'; fitKey: number; createdAt: string; id: string }
   | { kind: 'bookmarked'; bookmarkedAt: string; id: string };
@@ -107,15 +112,28 @@ export function filterConditions(filters: SearchFilters): SQL[] {
       where.push(sql`COALESCE(p.rent_per_person, ${NO_RENT_KEY}) <= ${filters.maxRent}`);
     if (filters.moveIn !== undefined) where.push(sql`p.rent_end >= ${filters.moveIn}::date`);
     if (filters.moveOut !== undefined) where.push(sql`p.rent_start <= ${filters.moveOut}::date`);
+    // Within N minutes' walk of a place (issue 33): posting_walk_place_idx reads the place's postings
+    // within reach, so a filter that keeps few postings reads few.
+    if (filters.walkMinutes !== undefined && filters.walkPlace !== undefined) {
+      where.push(sql`p.id IN (SELECT w.posting_id FROM posting_walk w
+        WHERE w.place_key = ${filters.walkPlace} AND w.minutes <= ${filters.walkMinutes})`);
+    }
   }
   return where;
 }
 
-/** The order a (non-fit) search is read in: rent only off campus, else newest unless 'seeking'. */
-export function searchOrder(filters: SearchFilters): 'rent' | 'seeking' | 'newest' {
+/**
+ * The order a (non-fit) search is read in: rent and walking time (to walkPlace, which the service
+ * fills in) only off campus, else newest unless 'seeking'.
+ */
+export function searchOrder(filters: SearchFilters): 'rent' | 'walk' | 'seeking' | 'newest' {
   if (filters.location === 'offcampus' && filters.sort === 'rent') return 'rent';
+  if (filters.location === 'offcampus' && filters.sort === 'walk' && filters.walkPlace !== undefined) return 'walk';
   return filters.sort === 'seeking' ? 'seeking' : 'newest';
 }
+
+/** A posting's walking minutes to the sort's place, or NO_WALK_KEY (read from the joined `sw`). */
+const walkKey = sql`COALESCE(sw.minutes, ${NO_WALK_KEY})`;
 
 /**
  * How many postings match, as a column of a first page's statement. The count stops after
@@ -142,18 +160,28 @@ function searchStatement(filters: SearchFilters, cursor: Cursor | undefined, lim
     where.push(
       sql`(p.cur_num_seek, p.created_at, p.id) < (${cursor.curNumSeek}::integer, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
     );
+  } else if (cursor?.kind === 'walk') {
+    where.push(sql`(${walkKey}, p.id) > (${cursor.walkKey}::integer, ${cursor.id}::uuid)`);
   }
   // NULLS LAST matches the indexes (the sort columns are NOT NULL, so it changes nothing else).
   const order =
     sort === 'rent'
       ? sql`COALESCE(p.rent_per_person, ${NO_RENT_KEY}) ASC, p.id ASC`
-      : sort === 'seeking'
+      : sort === 'walk'
+        ? sql`${walkKey} ASC, p.id ASC`
+        : sort === 'seeking'
         ? sql`p.cur_num_seek DESC NULLS LAST, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`
         : sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
   // The first page also says how many postings match, in the same statement.
   const total = cursor === undefined ? totalCountColumn(conditions) : sql``;
-  return sql`SELECT ${sharedCardColumns}, p.admin_user_id${total}
-    FROM posting p
+  // The walking sort reads each posting's minutes to the one place (its primary key).
+  const walkJoin =
+    sort === 'walk'
+      ? sql` LEFT JOIN posting_walk sw ON sw.posting_id = p.id AND sw.place_key = ${filters.walkPlace}`
+      : sql``;
+  const walkColumn = sort === 'walk' ? sql`, ${walkKey} AS walk_key` : sql``;
+  return sql`SELECT ${sharedCardColumns}, p.admin_user_id${walkColumn}${total}
+    FROM posting p${walkJoin}
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}
     LIMIT ${limit}`;

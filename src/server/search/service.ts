@@ -41,11 +41,13 @@ function encodeCursor(cursor: Cursor): string {
       ? ['n', cursor.createdAt, cursor.id]
       : cursor.kind === 'rent'
         ? ['r', String(cursor.rentKey), cursor.id]
-        : cursor.kind === 'seeking'
-          ? ['s', `${cursor.curNumSeek}~${cursor.createdAt}`, cursor.id]
-          : cursor.kind === 'fit'
-            ? ['f', `${cursor.fitKey}~${cursor.createdAt}`, cursor.id]
-            : ['b', cursor.bookmarkedAt, cursor.id];
+        : cursor.kind === 'walk'
+          ? ['w', String(cursor.walkKey), cursor.id]
+          : cursor.kind === 'seeking'
+            ? ['s', `${cursor.curNumSeek}~${cursor.createdAt}`, cursor.id]
+            : cursor.kind === 'fit'
+              ? ['f', `${cursor.fitKey}~${cursor.createdAt}`, cursor.id]
+              : ['b', cursor.bookmarkedAt, cursor.id];
   return Buffer.from(parts.join('|'), 'utf8').toString('base64url');
 }
 
@@ -62,6 +64,10 @@ export function decodeCursor(value: string | undefined, expected: Cursor['kind']
   if (expected === 'rent' && tag === 'r' && /^\d{1,10}$/.test(key)) {
     const rentKey = Number(key);
     if (rentKey <= 2_147_483_647) return { kind: 'rent', rentKey, id };
+  }
+  if (expected === 'walk' && tag === 'w' && /^\d{1,10}$/.test(key)) {
+    const walkKey = Number(key);
+    if (walkKey <= 2_147_483_647) return { kind: 'walk', walkKey, id };
   }
   if (expected === 'seeking' && tag === 's') {
     const [seek, createdAt] = key.split('~');
@@ -229,6 +235,13 @@ export function createSearchService({ db, dormKeys, imageUrl, places, cache, que
       if (filters.dorm !== undefined && !dormKeys.has(filters.dorm)) {
         throw errors.badRequest(messages.api.unknownDorm, ['dorm: is not a dorm of this college']);
       }
+      if (filters.walkPlace !== undefined && !places.campusPlaces.some((place) => place.key === filters.walkPlace)) {
+        throw errors.badRequest(messages.api.unknownPlace, ['walkPlace: is not a campus place of this college']);
+      }
+      // The walking sort without a place measures to the first campus place.
+      if (filters.sort === 'walk' && filters.walkPlace === undefined && places.campusPlaces[0]) {
+        filters.walkPlace = places.campusPlaces[0].key;
+      }
       if (filters.sort === 'fit') return fitPage(viewer, filters, rawCursor, limit);
       const sort = searchOrder(filters);
       const cursor = decodeCursor(rawCursor, sort);
@@ -241,7 +254,9 @@ export function createSearchService({ db, dormKeys, imageUrl, places, cache, que
           (last): Cursor =>
             sort === 'rent'
               ? { kind: 'rent', rentKey: Number(last.rent_key), id: last.id }
-              : sort === 'seeking'
+              : sort === 'walk'
+                ? { kind: 'walk', walkKey: Number(last.walk_key), id: last.id }
+                : sort === 'seeking'
                 ? { kind: 'seeking', curNumSeek: last.cur_num_seek, createdAt: last.created_at, id: last.id }
                 : { kind: 'newest', createdAt: last.created_at, id: last.id },
         );

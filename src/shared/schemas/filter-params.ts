@@ -24,7 +24,15 @@ export type SearchFilters = {
   sort: SortOrder;
   hideFulfilled?: 'yes' | undefined;
   showStale?: 'yes' | undefined;
+  /** Off campus (issue 33): a campus place's key, for the walking filter and the walking sort. */
+  walkPlace?: string | undefined;
+  /** Off campus: within this many minutes' walk of walkPlace. */
+  walkMinutes?: number | undefined;
 };
+
+/** The walking filter's choices, in minutes ("within 10 minutes' walk of Main Campus"). */
+export const WALK_MINUTES_CHOICES = [5, 10, 15, 20, 30, 45, 60] as const;
+export const WALK_MINUTES_MAX = 120;
 
 /** Highest 'maximum monthly rent per person' a filter accepts, in whole dollars. */
 export const MAX_RENT_FILTER = 100_000;
@@ -33,20 +41,22 @@ export const SUBLET_CHOICES = ['yes', 'no'] as const;
 export type SubletChoice = (typeof SUBLET_CHOICES)[number];
 export const SUBLET_LABELS: Record<SubletChoice, string> = { yes: 'Yes', no: 'No' };
 
-export const SORT_ORDERS = ['newest', 'seeking', 'rent', 'fit'] as const;
+export const SORT_ORDERS = ['newest', 'seeking', 'rent', 'walk', 'fit'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const SORT_LABELS: Record<SortOrder, string> = {
   newest: 'Newest first',
   seeking: 'Seeking most first',
   rent: 'Lowest rent first',
+  walk: 'Shortest walk first',
   fit: 'Best fit',
 };
 /**
- * The sorts a location offers: rent only off campus (on-campus postings have no rent). 'Best fit'
- * (issue 13) is offered by the page only to a viewer with a lifestyle profile.
+ * The sorts a location offers: rent and walking time only off campus (on-campus postings have
+ * neither). 'Best fit' (issue 13) is offered by the page only to a viewer with a lifestyle profile;
+ * 'Shortest walk first' (issue 33) only when the college names campus places.
  */
 export function sortsFor(location: 'oncampus' | 'offcampus'): readonly SortOrder[] {
-  return location === 'oncampus' ? ['newest', 'seeking', 'fit'] : ['newest', 'seeking', 'rent', 'fit'];
+  return location === 'oncampus' ? ['newest', 'seeking', 'fit'] : ['newest', 'seeking', 'rent', 'walk', 'fit'];
 }
 
 /** Fields that apply to each location; the others are ignored (and dropped from the URL). */
@@ -72,6 +82,8 @@ const OFF_CAMPUS_FIELDS = [
   'classYear',
   'hideFulfilled',
   'showStale',
+  'walkPlace',
+  'walkMinutes',
   'sort',
 ] as const;
 export type FilterField = (typeof ON_CAMPUS_FIELDS)[number] | (typeof OFF_CAMPUS_FIELDS)[number];

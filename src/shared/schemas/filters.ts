@@ -13,7 +13,14 @@ import {
   HOUSING_AIM_MIN,
   LISTING_LOCATIONS,
 } from '../options';
-import { MAX_RENT_FILTER, normaliseFilters, type SearchFilters, SORT_ORDERS, SUBLET_CHOICES } from './filter-params';
+import {
+  MAX_RENT_FILTER,
+  normaliseFilters,
+  type SearchFilters,
+  SORT_ORDERS,
+  SUBLET_CHOICES,
+  WALK_MINUTES_MAX,
+} from './filter-params';
 import { z } from './zod-mini';
 
 // Kept in a module without zod, so pages that only build URLs need not load the schemas.
@@ -97,6 +104,12 @@ export const searchFiltersSchema = z
     hideFulfilled: choiceOf(HIDE_FULFILLED_CHOICES, 'Hide fulfilled'),
     /** 'yes' also shows stale postings (no answer to 'Still looking?'), which search leaves out by default. */
     showStale: choiceOf(SHOW_STALE_CHOICES, 'Show stale'),
+    /** Off campus (issue 33): a campus place's key (checked by the server against the college config). */
+    walkPlace: orBlank(
+      z.optional(z.string().check(z.maxLength(40), z.regex(/^[a-z0-9-]+$/, 'Walk place must be a campus place key'))),
+    ),
+    /** Off campus: within this many minutes' walk of walkPlace. */
+    walkMinutes: intIn(1, WALK_MINUTES_MAX, 'Walking minutes'),
   })
   .check(
     z.superRefine((filters, ctx) => {
@@ -110,6 +123,9 @@ export const searchFiltersSchema = z
           path: ['housingAim'],
           message: 'Housing aim must be greater than the group size',
         });
+      }
+      if (filters.walkMinutes !== undefined && filters.walkPlace === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['walkMinutes'], message: 'Walking minutes need a place to walk to' });
       }
       if (filters.moveIn && filters.moveOut && filters.moveOut < filters.moveIn) {
         ctx.addIssue({ code: 'custom', path: ['moveOut'], message: 'Move-out date cannot be before move-in date' });
