@@ -58,7 +58,14 @@ describe.runIf(onPostgres)('search plans on PostgreSQL', () => {
       from: 1,
       to: ROWS,
     });
+    // Walking minutes (issue 33) to three places for each off-campus posting, 5 to 120 minutes.
+    await t.database.db.execute(sql`
+      INSERT INTO posting_walk (posting_id, place_key, minutes)
+      SELECT p.id, k, 5 + (abs(hashtext(p.id::text || k)) % 24) * 5
+      FROM posting p, unnest(ARRAY['main', 'brighton', 'newton']) AS k
+      WHERE p.listing_location = 'offcampus'`);
     await t.database.db.execute(sql`ANALYZE posting`);
+    await t.database.db.execute(sql`ANALYZE posting_walk`);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -99,6 +106,32 @@ describe.runIf(onPostgres)('search plans on PostgreSQL', () => {
       if (unboundedSeqScans(text).length > 0) scans.push(`${JSON.stringify(raw)}\n${text}`);
     }
     expect(scans).toEqual([]);
+  });
+
+  it("answers 'within N minutes' walk' from the walking index, alone and with other filters and sorts", async () => {
+    const alone = await plan(
+      searchStatementForExplain(
+        searchFiltersSchema.parse({ location: 'offcampus', walkPlace: 'main', walkMinutes: '10' }),
+      ),
+    );
+    expect(alone).toMatch(/posting_walk_place_idx/);
+    const walking = combinations({ groupSize: '1', maxRent: '1000', sublet: 'yes', gender: 'male' }).flatMap(
+      (combo) => [
+        { location: 'offcampus', walkPlace: 'main', walkMinutes: '10', ...combo },
+        { location: 'offcampus', walkPlace: 'brighton', walkMinutes: '10', sort: 'rent', ...combo },
+        { location: 'offcampus', walkPlace: 'main', walkMinutes: '10', sort: 'walk', ...combo },
+      ],
+    );
+    const problems: string[] = [];
+    for (const raw of walking) {
+      const text = await plan(searchStatementForExplain(searchFiltersSchema.parse(raw)));
+      // Either the place's index finds the postings within reach, or a more selective filter's
+      // index finds the postings and each one's walk is read by its key: never a whole table.
+      if (unboundedSeqScans(text).length > 0 || /Seq Scan on posting_walk/.test(text)) {
+        problems.push(`${JSON.stringify(raw)}\n${text}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it('reads later pages through an index too', async () => {

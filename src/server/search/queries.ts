@@ -170,8 +170,8 @@ function searchStatement(filters: SearchFilters, cursor: Cursor | undefined, lim
       : sort === 'walk'
         ? sql`${walkKey} ASC, p.id ASC`
         : sort === 'seeking'
-        ? sql`p.cur_num_seek DESC NULLS LAST, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`
-        : sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
+          ? sql`p.cur_num_seek DESC NULLS LAST, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`
+          : sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
   // The first page also says how many postings match, in the same statement.
   const total = cursor === undefined ? totalCountColumn(conditions) : sql``;
   // The walking sort reads each posting's minutes to the one place (its primary key).

@@ -257,8 +257,8 @@ export function createSearchService({ db, dormKeys, imageUrl, places, cache, que
               : sort === 'walk'
                 ? { kind: 'walk', walkKey: Number(last.walk_key), id: last.id }
                 : sort === 'seeking'
-                ? { kind: 'seeking', curNumSeek: last.cur_num_seek, createdAt: last.created_at, id: last.id }
-                : { kind: 'newest', createdAt: last.created_at, id: last.id },
+                  ? { kind: 'seeking', curNumSeek: last.cur_num_seek, createdAt: last.created_at, id: last.id }
+                  : { kind: 'newest', createdAt: last.created_at, id: last.id },
         );
         return { ...page, total: cursor === undefined ? totalOf(rows) : null };
       };
