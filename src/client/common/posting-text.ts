@@ -2,7 +2,8 @@ import { ACADEMIC_YEAR_LABELS, GENDER_LABELS, RENT_TYPE_LABELS, type RentType } 
 import type { PublicConfig } from '../../shared/schemas/college';
 import { type FilterField, fieldsFor, SUBLET_LABELS } from '../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../shared/schemas/filters';
-import type { PostingCard as Card } from '../../shared/schemas/posting-view';
+import type { PostingCard as Card, PostingPin, PostingWalk } from '../../shared/schemas/posting-view';
+import { shuttleLabel, walkLabel } from '../../shared/walking';
 import type { Zone } from '../shell/clock';
 import { calendarDate, dollars, type RelativeUnit, relativeTime } from '../ui/format-en-us';
 
@@ -103,6 +104,10 @@ export function chipText(config: PublicConfig, field: FilterField, filters: Sear
       return 'Fulfilled hidden';
     case 'showStale':
       return 'Stale shown';
+    case 'walkMinutes':
+      return `Within ${filters.walkMinutes} minutes' walk of ${
+        config.campusPlaces.find((p) => p.key === filters.walkPlace)?.name ?? String(filters.walkPlace)
+      }`;
     default:
       return null;
   }
@@ -114,4 +119,27 @@ export function describeFilters(config: PublicConfig, filters: SearchFilters): s
     .filter((field) => filters[field] !== undefined)
     .map((field) => chipText(config, field, filters))
     .filter((text): text is string => text !== null);
+}
+
+/** "≈ 10 min walk to Main Campus", or the shuttle's "≈ 5 min walk to the ... stop, then 8 min ride to ...". */
+export function walkText(walk: PostingWalk): string {
+  return walk.via
+    ? shuttleLabel(walk.minutes, walk.via.stopName, walk.via.rideMinutes, walk.placeName)
+    : walkLabel(walk.minutes, walk.placeName);
+}
+
+/** What a card says of the walks: the nearest place on foot, and the shuttle. */
+export function cardWalks(walks: readonly PostingWalk[]): PostingWalk[] {
+  const onFoot = walks.find((walk) => walk.via === null);
+  const shuttle = walks.find((walk) => walk.via !== null);
+  return [onFoot, shuttle].filter((walk): walk is PostingWalk => walk !== undefined);
+}
+
+const degrees = (n: number) => n.toFixed(5);
+
+/** The pin in words: the exact point, or the area around it. */
+export function pinText(pin: PostingPin): string {
+  return pin.exact
+    ? `Exact location: ${degrees(pin.latitude)}, ${degrees(pin.longitude)}`
+    : `Approximate area: within about ${pin.radiusMeters ?? 200} m of ${degrees(pin.latitude)}, ${degrees(pin.longitude)} (the exact pin is shown once the group accepts your ping)`;
 }

@@ -26,6 +26,7 @@ import { AboutFieldset, LookingForFieldset } from './GroupFieldsets';
 import { type ImageItem, ImagesField } from './ImagesField';
 import { LocationFieldset } from './LocationFieldset';
 import { MembersFieldset } from './MembersFieldset';
+import { PinFieldset } from './PinFieldset';
 import styles from './PostingForm.module.css';
 import { postingQueryKey } from './query-keys';
 import { RentFieldset } from './RentFieldset';
@@ -42,7 +43,15 @@ export interface PostingFormProps {
 }
 
 /** The other location's fields, emptied when the location changes (spec section 4, Posting form). */
-const OFF_CAMPUS_FIELDS = ['address', 'rentType', 'utilities', 'rentStart', 'rentEnd'] as const;
+const OFF_CAMPUS_FIELDS = [
+  'address',
+  'rentType',
+  'utilities',
+  'rentStart',
+  'rentEnd',
+  'pinLatitude',
+  'pinLongitude',
+] as const;
 
 let rowCount = 0;
 const rowKey = () => `row-${++rowCount}`;
@@ -58,7 +67,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const session = useSession();
   const account = session.user;
   const dormKeys = useMemo(() => college.dorms.map((d) => d.key), [college.dorms]);
-  const schema = useMemo(() => createPostingSchema(dormKeys), [dormKeys]);
+  const schema = useMemo(() => createPostingSchema(dormKeys, college.map?.bounds), [dormKeys, college.map]);
   const editing = postingId !== undefined;
   const uid = useId();
 
@@ -196,6 +205,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
     imageProblems,
     coadminEditing,
     dormKeys,
+    pinBounds: college.map?.bounds,
     onFinished: (saved) => {
       if (!editing) {
         drawAnew(newPostingValues(account));
@@ -279,6 +289,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         <LookingForFieldset kit={kit} memberCount={rowKeys.length} />
         <AboutFieldset kit={kit} description={live.description} />
         <RentFieldset kit={kit} rent={rent} onRent={setRent} className={styles.offCampusOnly} />
+        <PinFieldset kit={kit} className={styles.offCampusOnly} />
       </Fragment>
 
       <ImagesField

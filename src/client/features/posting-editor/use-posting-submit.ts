@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../shared/messages';
-import { type PostingWrite, validatePosting } from '../../../shared/schemas/posting';
+import { type PinBounds, type PostingWrite, validatePosting } from '../../../shared/schemas/posting';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
 import { membersAsKept, type PostingFormValues } from './form-values';
@@ -29,6 +29,7 @@ export function usePostingSubmit({
   imageProblems,
   coadminEditing,
   dormKeys,
+  pinBounds,
   onFinished,
 }: {
   /** Given: edit this posting. Absent: create a new one. */
@@ -41,6 +42,8 @@ export function usePostingSubmit({
   /** A co-admin's save leaves the members as they are. */
   coadminEditing: boolean;
   dormKeys: string[];
+  /** Where a pin may be placed: the college's map bounds (issue 33). */
+  pinBounds?: PinBounds;
   /** When the success dialog closes, with the saved posting. */
   onFinished: (saved: PostingDetail) => void;
 }) {
@@ -94,7 +97,7 @@ export function usePostingSubmit({
   /** Invalid: list every message of the shared schema (the very list the server would send). */
   const onInvalid = () => {
     const values = getValues();
-    const result = validatePosting(coadminEditing ? membersAsKept(values) : values, dormKeys);
+    const result = validatePosting(coadminEditing ? membersAsKept(values) : values, dormKeys, pinBounds);
     showFailure([...(result.success ? [] : result.messages), ...imageProblems]);
   };
 

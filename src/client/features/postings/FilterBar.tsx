@@ -15,6 +15,7 @@ import {
   normaliseFilters,
   SUBLET_CHOICES,
   SUBLET_LABELS,
+  WALK_MINUTES_CHOICES,
 } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import { useCollege } from '../../shell/config-context';
@@ -75,6 +76,8 @@ const FIELDS_HERE = new Set<string>([
   'gender',
   'classYear',
   'sublet',
+  'walkMinutes',
+  'walkPlace',
 ]);
 
 /**
@@ -113,6 +116,11 @@ export function FilterBar({
     if (key === 'groupSize' && candidate.housingAim !== undefined && Number(candidate.housingAim) <= Number(raw)) {
       candidate.housingAim = undefined;
     }
+    // "Within N minutes' walk of <place>": minutes chosen first walk to the first place; no place, no minutes.
+    if (key === 'walkMinutes' && raw !== '' && candidate.walkPlace === undefined) {
+      candidate.walkPlace = config.campusPlaces[0]?.key;
+    }
+    if (key === 'walkPlace' && raw === '') candidate.walkMinutes = undefined;
     const apply = (schema: FiltersSchema) => {
       const parsed = schema.safeParse(candidate);
       if (parsed.success) onChange(normaliseFilters(parsed.data));
@@ -130,6 +138,8 @@ export function FilterBar({
   const genderOptions = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
   const yearOptions = CLASS_YEAR_FILTER_ORDER.map((y) => ({ value: y, label: ACADEMIC_YEAR_LABELS[y] }));
   const subletOptions = SUBLET_CHOICES.map((s) => ({ value: s, label: SUBLET_LABELS[s] }));
+  const walkOptions = WALK_MINUTES_CHOICES.map((n) => ({ value: String(n), label: `Within ${n} minutes` }));
+  const placeOptions = config.campusPlaces.map((place) => ({ value: place.key, label: place.name }));
 
   return (
     <form
@@ -207,6 +217,24 @@ export function FilterBar({
                 onChange={(event) => set('moveOut', event.target.value)}
               />
             </Field>
+            {placeOptions.length > 0 ? (
+              <>
+                <Select
+                  label="Walking distance"
+                  name="walkMinutes"
+                  value={filters.walkMinutes}
+                  options={walkOptions}
+                  onChange={(v) => set('walkMinutes', v)}
+                />
+                <Select
+                  label="Walk to"
+                  name="walkPlace"
+                  value={filters.walkPlace}
+                  options={placeOptions}
+                  onChange={(v) => set('walkPlace', v)}
+                />
+              </>
+            ) : null}
           </>
         )}
         <Select

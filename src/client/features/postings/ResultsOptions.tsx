@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { filtersToParams, SORT_LABELS, type SortOrder, sortsFor } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
+import { useCollege } from '../../shell/config-context';
 import { useScriptsReady } from '../../shell/scripts-ready';
 import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import buttonStyles from '../../ui/Button.module.css';
@@ -24,6 +25,8 @@ export function ResultsOptions({
   /** The viewer has a lifestyle profile, so 'Best fit' means something. */
   canSortByFit?: boolean;
 }) {
+  // 'Shortest walk first' only where the college names places to walk to (issue 33).
+  const hasPlaces = useCollege().campusPlaces.length > 0;
   const sortId = useId();
   const hideId = useId();
   const staleId = useId();
@@ -93,6 +96,7 @@ export function ResultsOptions({
         >
           {sortsFor(filters.location)
             .filter((order) => order !== 'fit' || canSortByFit)
+            .filter((order) => order !== 'walk' || hasPlaces)
             .map((order) => (
               <option key={order} value={order}>
                 {SORT_LABELS[order]}

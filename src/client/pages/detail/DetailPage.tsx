@@ -7,7 +7,16 @@ import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
 import { instagramLink, phoneLink } from '../../common/contact-links';
 import { EmailLink } from '../../common/EmailLink';
-import { dateText, dayText, defaultImage, placeLabel, rentText, timeAgo } from '../../common/posting-text';
+import {
+  dateText,
+  dayText,
+  defaultImage,
+  pinText,
+  placeLabel,
+  rentText,
+  timeAgo,
+  walkText,
+} from '../../common/posting-text';
 import { GroupMembers } from '../../features/groups/GroupMembers';
 import { PostingFit } from '../../features/lifestyle/Fit';
 import { PostingNotices } from '../../features/moderation/PostingNotices';
@@ -164,6 +173,16 @@ function Detail({ posting }: { posting: PostingDetail }) {
                 <Field term="Rent">{rent ?? 'Not given'}</Field>
                 <Field term="Rental period">{start && end ? `${start} – ${end}` : (start ?? end ?? 'Not given')}</Field>
                 <Field term="Utilities">{posting.utilities ? UTILITIES_LABELS[posting.utilities] : 'Not given'}</Field>
+                {posting.pin ? <Field term="Where">{pinText(posting.pin)}</Field> : null}
+                {posting.walks.length > 0 ? (
+                  <Field term="Getting to campus">
+                    <ul className={styles.walks}>
+                      {posting.walks.map((walk) => (
+                        <li key={`${walk.placeKey}-${walk.via ? 'shuttle' : 'foot'}`}>{walkText(walk)}</li>
+                      ))}
+                    </ul>
+                  </Field>
+                ) : null}
               </>
             ) : null}
             <Field term="Sublet">{posting.sublet ? 'Yes' : 'No'}</Field>

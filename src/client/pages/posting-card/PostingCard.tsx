@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { PostingCard as Card } from '../../../shared/schemas/posting-view';
 import { BandBadge } from '../../common/BandBadge';
-import { cardImage, placeLabel, rentText, updatedText } from '../../common/posting-text';
+import { cardImage, cardWalks, placeLabel, rentText, updatedText, walkText } from '../../common/posting-text';
 import { DeletePostingButton } from '../../features/posting-editor/DeletePostingButton';
 import { BookmarkButton } from '../../features/postings/BookmarkButton';
 import { useClock } from '../../shell/clock';
@@ -64,6 +64,11 @@ function PostingCard({
         <p className={styles.place}>{place}</p>
         <p className={styles.aim}>{card.aimInteger}-man Housing</p>
         {rent ? <p className={styles.meta}>{rent}</p> : null}
+        {cardWalks(card.walks).map((walk) => (
+          <p key={walk.via ? 'shuttle' : 'walk'} className={styles.meta}>
+            {walkText(walk)}
+          </p>
+        ))}
         {card.sublet ? <p className={styles.meta}>Sublet</p> : null}
         {/* Only 'Best fit' pages carry the band: the same statement that ranks them computes it. */}
         {card.fitBand ? (
