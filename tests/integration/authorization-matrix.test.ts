@@ -370,6 +370,34 @@ async function groupOfOwner(): Promise<{
 }
 
 /** Every group caller gets the same outcome. */
+/** An exact pin (issue 33), with digits no area centre has: its text must never reach an excluded caller. */
+const EXACT_PIN = { latitude: 42.3366123, longitude: -71.1498321 };
+
+/** groupOfOwner's posting, moved off campus with a pin the admin did not choose to show exactly. */
+async function pinnedGroupOfOwner(): Promise<string> {
+  const { postingId } = await groupOfOwner();
+  await t.database.db
+    .update(posting)
+    .set({
+      listingLocation: 'offcampus',
+      dorm: null,
+      address: '1 Pin Street, Brighton, MA',
+      pinLatitude: EXACT_PIN.latitude,
+      pinLongitude: EXACT_PIN.longitude,
+      pinExact: false,
+      pinAreaLatitude: 42.3371,
+      pinAreaLongitude: -71.1489,
+    })
+    .where(eq(posting.id, postingId));
+  return postingId;
+}
+
+/** The exact pin's digits are nowhere in the answer. */
+function expectNoExactPin(response: LightMyRequestResponse, cell: string): void {
+  expect(response.body, cell).not.toContain(String(EXACT_PIN.latitude));
+  expect(response.body, cell).not.toContain(String(EXACT_PIN.longitude));
+}
+
 const allGroup = (outcome: Outcome): Record<GroupCallerKind, Outcome> => ({
   coadmin: outcome,
   member: outcome,
@@ -849,6 +877,23 @@ const rows: Row[] = [
     expect: membersOnly(ok()),
   },
   {
+    route: 'GET /api/postings',
+    name: 'off-campus cards: never the exact pin, whoever asks',
+    actions: ['product.use'],
+    call: async () => {
+      await pinnedGroupOfOwner();
+      return { url: '/api/postings?location=offcampus&limit=50' };
+    },
+    expect: membersOnly(ok()),
+    group: allGroup(ok()),
+    moderator: ok(),
+    check(response, caller) {
+      // A card is shared by every viewer (the search cache): the area only, even for the group.
+      expect(response.json().items.some((card: { pin: unknown }) => card.pin !== null)).toBe(true);
+      expectNoExactPin(response, caller.kind);
+    },
+  },
+  {
     route: 'POST /api/postings',
     actions: ['posting.create'],
     call: () => postingForm('/api/postings'),
@@ -870,6 +915,26 @@ const rows: Row[] = [
       const typedShown = detail.members.some((m: { typed: unknown }) => m.typed !== null);
       expect(typedShown).toBe(caller.kind === 'owner');
       if (caller.kind !== 'owner') expect(response.body).not.toMatch(/typed\.\d+\.\d+@bc\.edu/);
+    },
+  },
+  {
+    route: 'GET /api/postings/:id',
+    name: "an off-campus posting's exact pin",
+    actions: ['posting.view', 'posting.seeExactPin'],
+    call: async () => ({ url: `/api/postings/${await pinnedGroupOfOwner()}` }),
+    expect: membersOnly(ok()),
+    group: allGroup(ok()),
+    moderator: ok(),
+    check(response, caller) {
+      // The group sees it; an invited student who has not joined, a moderator and anyone else see the area.
+      const exact = ['owner', 'coadmin', 'member'].includes(caller.kind);
+      const pin = response.json().pin;
+      expect(pin.exact, caller.kind).toBe(exact);
+      if (exact) expect([pin.latitude, pin.longitude]).toEqual([EXACT_PIN.latitude, EXACT_PIN.longitude]);
+      else {
+        expect(pin.radiusMeters).toBe(200);
+        expectNoExactPin(response, caller.kind);
+      }
     },
   },
   {
