@@ -6,6 +6,7 @@
  * them; and drawings in one process do not wait on each other.
  */
 import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../../scripts/lib/client-build.mjs';
 import { serverEntryOf } from '../../src/server/http/page-drawing';
@@ -13,7 +14,7 @@ import type { DrawnPage, PageAnswer } from '../../src/shared/drawn-page';
 import type { SentPing } from '../../src/shared/schemas/ping';
 import { createTestApp, type TestApp } from '../support/app';
 import { createMember, originHeader, type TestMember } from '../support/users';
-import { onCampusPosting, sendPosting } from './postings-support';
+import { offCampusPosting, onCampusPosting, sendPosting } from './postings-support';
 
 let t: TestApp;
 let member: TestMember;
@@ -112,6 +113,36 @@ describe('a page drawn for a signed-in member', () => {
     expect(drawn).toBe(true);
     expect(queries.has(key('posting', missing))).toBe(false);
     expect(html).toContain(`<link rel="preload" href="/api/postings/${missing}" as="fetch" crossorigin>`);
+  });
+
+  it("draws an off-campus posting's exact pin for its admin only: another student's pages have the area", async () => {
+    const admin = await createMember(t);
+    const created = await sendPosting(t, {
+      cookie: admin.cookie,
+      posting: offCampusPosting({ pinLatitude: '42.336612', pinLongitude: '-71.149832' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    // The area's centre set to digits the pin's do not share, so a leak cannot hide in them.
+    await t.database.db.execute(
+      sql`UPDATE posting SET pin_area_latitude = 42.3371, pin_area_longitude = -71.1489 WHERE id = ${id}`,
+    );
+    const own = await page(`/detailView?id=${id}`, admin.cookie);
+    expect(own.html).toContain('Exact location: 42.33661, -71.14983');
+    for (const url of [
+      `/detailView?id=${id}`,
+      '/postings?location=offcampus',
+      '/postings?location=offcampus&sort=walk',
+    ]) {
+      const other = await page(url, member.cookie);
+      expect(other.drawn, url).toBe(true);
+      for (const digits of ['42.336612', '-71.149832', '42.33661,', '-71.14983']) {
+        expect(other.html, `${url} ${digits}`).not.toContain(digits);
+      }
+    }
+    const detail = await page(`/detailView?id=${id}`, member.cookie);
+    expect(detail.html).toContain('Approximate area: within about 200 m of 42.33710, -71.14890');
+    expect(detail.html).toContain('≈ 15 min walk to Brighton Campus');
   });
 
   it("never fills a page with a conversation of someone else's", async () => {
