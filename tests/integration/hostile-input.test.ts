@@ -43,6 +43,8 @@ describe(`hostile input: ${FUZZ_RUNS} generated payloads per route`, () => {
         'moveOut',
         'sort',
         'hideFulfilled',
+        'walkPlace',
+        'walkMinutes',
         'cursor',
         'limit',
       ];
@@ -65,6 +67,8 @@ describe(`hostile input: ${FUZZ_RUNS} generated payloads per route`, () => {
               '9999-12-31',
               'rent',
               'fit',
+              'walk',
+              'main',
               'yes',
             ),
           ),
