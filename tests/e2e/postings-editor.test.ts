@@ -331,3 +331,113 @@ describe('posting editor', () => {
     await context.close();
   });
 });
+
+describe('where it is, and how far to class (issue 33)', () => {
+  let pinnedId: string;
+
+  it('an admin places the pin by keyboard alone: typed degrees, then a move button', async () => {
+    const { context, page } = await signedInPage(admin);
+    await page.goto(`${server.url}/create-posting`);
+    await expect.poll(() => page.getByLabel('Admin name').inputValue()).toBe('Maeve Kelly');
+    await page.getByRole('radio', { name: 'Off-Campus' }).check();
+    await page.getByLabel('Address').fill('140 Commonwealth Avenue, Chestnut Hill, MA');
+    const you = page.getByRole('group', { name: 'Group admin (you)' });
+    await you.getByRole('combobox', { name: 'Academic year', exact: true }).selectOption('senior');
+    await you.getByRole('combobox', { name: 'Gender', exact: true }).selectOption('female');
+    await page.getByLabel('Admin phone').fill('617-555-0142');
+    await page.getByLabel('Number of roommates needed').fill('1');
+    await page.getByLabel('Start date').fill('2027-06-01');
+    await page.getByLabel('End date').fill('2028-05-31');
+
+    const pin = page.getByRole('group', { name: 'Pin on the map' });
+    await pin.getByRole('button', { name: 'Move north' }).waitFor();
+    await expectAccessible(page);
+    // From the latitude field on, the keyboard alone: type, Tab, type, Tab to the step, Tab to a move.
+    await pin.getByLabel('Latitude').focus();
+    await page.keyboard.type('42.3352');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('-71.1672');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Move north');
+    await page.keyboard.press('Enter');
+    // 50 m north.
+    expect(await pin.getByLabel('Latitude').inputValue()).toBe('42.33565');
+    expect(await pin.getByLabel('Longitude').inputValue()).toBe('-71.1672');
+    await pin.getByText('Pin at latitude 42.33565, longitude -71.1672.').waitFor({ state: 'attached' });
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/postings') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    const detail = (await (await saved).json()) as PostingDetail;
+    pinnedId = detail.id;
+    expect(detail.pin).toEqual({ latitude: 42.33565, longitude: -71.1672, exact: true, radiusMeters: null });
+    await dialogText(page, messages.submit.created);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await context.close();
+  });
+
+  it('another student sees the area and the walk, filters within 10 minutes and sorts by walking time', async () => {
+    const { context, page } = await signedInPage(student);
+    await page.goto(`${server.url}/postings?location=offcampus`);
+    const card = page.getByRole('article').filter({ hasText: '140 Commonwealth Avenue' });
+    await card.getByText('≈ 5 min walk to Main Campus').waitFor();
+    // The earlier off-campus posting has no pin: no walk, and the walking filter leaves it out.
+    const foster = page.getByRole('article').filter({ hasText: '12 Foster Street' });
+    expect(await foster.count()).toBe(1);
+    expect(await foster.getByText(/min walk/).count()).toBe(0);
+    await expectAccessible(page);
+
+    await page.getByLabel('Walking distance').selectOption({ label: 'Within 10 minutes' });
+    await page.waitForURL(/walkMinutes=10/);
+    expect(page.url()).toContain('walkPlace=main');
+    await expect.poll(() => foster.count()).toBe(0);
+    await page.getByLabel('Sort').selectOption({ label: 'Shortest walk first' });
+    await page.waitForURL(/sort=walk/);
+
+    // The address is shared: opened afresh, it is the same search.
+    const shared = page.url();
+    await page.goto(shared);
+    await card.getByText('≈ 5 min walk to Main Campus').waitFor();
+    expect(await foster.count()).toBe(0);
+    expect(await page.getByLabel('Walking distance').inputValue()).toBe('10');
+    expect(await page.getByLabel('Walk to').inputValue()).toBe('main');
+    expect(await page.getByLabel('Sort').inputValue()).toBe('walk');
+    await expectAccessible(page);
+
+    await page.goto(`${server.url}/detailView?id=${pinnedId}`);
+    await page.getByText('≈ 5 min walk to Main Campus').waitFor();
+    await page.getByText(/Approximate area: within about 200 m of/).waitFor();
+    expect(await page.getByText('42.33565').count()).toBe(0);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('once the admin accepts their ping, the student sees the exact pin', async () => {
+    const headers = (member: Member) => ({
+      'content-type': 'application/json',
+      origin: server.url,
+      cookie: member.cookie,
+    });
+    const pinged = await fetch(`${server.url}/api/postings/${pinnedId}/pings`, {
+      method: 'POST',
+      headers: headers(student),
+      body: JSON.stringify({}),
+    });
+    expect(pinged.status).toBe(201);
+    const { id: pingId } = (await pinged.json()) as { id: string };
+    const accepted = await fetch(`${server.url}/api/pings/${pingId}`, {
+      method: 'PATCH',
+      headers: headers(admin),
+      body: JSON.stringify({ status: 'accepted' }),
+    });
+    expect(accepted.status).toBe(200);
+
+    const { body } = await api<PostingDetail>(student, `/api/postings/${pinnedId}`);
+    expect(body.pin).toEqual({ latitude: 42.33565, longitude: -71.1672, exact: true, radiusMeters: null });
+    const { context, page } = await signedInPage(student);
+    await page.goto(`${server.url}/detailView?id=${pinnedId}`);
+    await page.getByText('Exact location: 42.33565, -71.16720').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+});
