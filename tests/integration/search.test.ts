@@ -355,6 +355,9 @@ describe('GET /api/postings pages and cards', () => {
       stale: false,
       viewerIsAdmin: false,
       viewerBookmarked: true,
+      // On campus: no pin, no walks (issue 33).
+      pin: null,
+      walks: [],
     });
     // The admin sees the same card as theirs, not bookmarked.
     const adminCard = ((await search(admin, 'location=oncampus&limit=1')).json() as PostingPage).items[0];
