@@ -199,6 +199,68 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads campus places, shuttle stops and the map (issue 33), all optional, and names a wrong one', () => {
+    const college = loadConfig(base(), repoRoot).college;
+    expect(college.campusPlaces.map((place) => place.name)).toEqual([
+      'Main Campus',
+      'Brighton Campus',
+      'Newton Campus',
+    ]);
+    expect(college.shuttleStops.length).toBeGreaterThan(0);
+    expect(college.map?.bounds).toEqual([
+      [-71.21, 42.315],
+      [-71.115, 42.365],
+    ]);
+    const none = collegeConfigWith((c) => {
+      delete c.campusPlaces;
+      delete c.shuttleStops;
+      delete c.map;
+    });
+    const bare = loadConfig({ ...base(), COLLEGE_CONFIG: none }, repoRoot).college;
+    expect([bare.campusPlaces, bare.shuttleStops, bare.map]).toEqual([[], [], undefined]);
+    const cases: [(c: Record<string, unknown>) => void, string][] = [
+      [
+        (c) => {
+          (c.campusPlaces as { key: string }[])[1] = { ...(c.campusPlaces as { key: string }[])[1], key: 'main' };
+        },
+        'field campusPlaces.1.key repeats the place key main',
+      ],
+      [
+        (c) => {
+          (c.campusPlaces as { latitude: number }[])[0] = {
+            ...(c.campusPlaces as object[])[0],
+            latitude: 142,
+          } as never;
+        },
+        'field campusPlaces.0.latitude must be a latitude from -90 to 90',
+      ],
+      [
+        (c) => {
+          (c.map as Record<string, unknown>).bounds = [
+            [-71.1, 42.3],
+            [-71.2, 42.4],
+          ];
+        },
+        'field map.bounds must be [[west, south], [east, north]]',
+      ],
+      [
+        (c) => {
+          (c.map as Record<string, unknown>).centre = [-70, 42.34];
+        },
+        'field map.centre must lie inside the bounds',
+      ],
+      [
+        (c) => {
+          delete c.campusPlaces;
+        },
+        'field shuttleStops needs a campus place for the shuttle to go to',
+      ],
+    ];
+    for (const [change, message] of cases) {
+      expect(configError({ ...base(), COLLEGE_CONFIG: collegeConfigWith(change) })).toContain(message);
+    }
+  });
+
   it('lets the college remove and add lifestyle questions, and names a wrong one', () => {
     const pets = {
       key: 'pets',

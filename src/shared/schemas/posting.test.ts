@@ -109,3 +109,43 @@ describe('posting schema', () => {
     expect(messagesOf({ ...valid, description: 'x'.repeat(2001) })).toEqual([v.tooLong('The group description', 2000)]);
   });
 });
+
+describe('the pin (issue 33)', () => {
+  const bounds = [
+    [-71.21, 42.315],
+    [-71.115, 42.365],
+  ] as const;
+  const pinned = (fields: object) => validatePosting({ ...offCampus, ...fields }, dorms, bounds);
+
+  it('takes degrees as typed or as numbers, rounded to 6 decimals; blank is no pin', () => {
+    const typed = pinned({ pinLatitude: ' 42.33661234 ', pinLongitude: '-71.1498', pinExact: true });
+    expect(typed.success && [typed.data.pinLatitude, typed.data.pinLongitude, typed.data.pinExact]).toEqual([
+      42.336612,
+      -71.1498,
+      true,
+    ]);
+    const numbers = pinned({ pinLatitude: 42.34, pinLongitude: -71.16 });
+    expect(numbers.success && numbers.data.pinExact).toBe(false);
+    const none = pinned({ pinLatitude: '', pinLongitude: '' });
+    expect(none.success && [none.data.pinLatitude, none.data.pinLongitude]).toEqual([null, null]);
+  });
+
+  it('refuses half a pin, words, and a pin outside the bounds, in plain words', () => {
+    const messages = (fields: object) => {
+      const result = pinned(fields);
+      return result.success ? [] : result.messages;
+    };
+    expect(messages({ pinLatitude: '42.34', pinLongitude: '' })).toEqual([v.pinBoth]);
+    expect(messages({ pinLatitude: '1e2', pinLongitude: '0x10' })).toEqual([v.pinLatitude, v.pinLongitude]);
+    expect(messages({ pinLatitude: '40.7', pinLongitude: '-74' })).toEqual([
+      v.pinOutside(-71.21, 42.315, -71.115, 42.365),
+    ]);
+    // What is neither a number nor a text reads as blank, as for every field of the form.
+    expect(messages({ pinLatitude: Number.NaN, pinLongitude: {} })).toEqual([]);
+  });
+
+  it('ignores a pin on campus', () => {
+    const result = validatePosting({ ...valid, pinLatitude: '1', pinLongitude: '1' }, dorms, bounds);
+    expect(result.success && result.data.pinLatitude).toBeNull();
+  });
+});
