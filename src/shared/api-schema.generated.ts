@@ -3679,6 +3679,8 @@ export interface paths {
                     hideFulfilled?: "yes";
                     /** @enum {string} */
                     showStale?: "yes";
+                    walkPlace?: string;
+                    walkMinutes?: number;
                   };
                   createdAt: string;
                 })[];
@@ -3787,6 +3789,8 @@ export interface paths {
                 hideFulfilled?: "yes";
                 /** @enum {string} */
                 showStale?: "yes";
+                walkPlace?: string;
+                walkMinutes?: number;
               };
               createdAt: string;
             };
@@ -3908,6 +3912,8 @@ export interface paths {
                 hideFulfilled?: "yes";
                 /** @enum {string} */
                 showStale?: "yes";
+                walkPlace?: string;
+                walkMinutes?: number;
               };
               createdAt: string;
             };

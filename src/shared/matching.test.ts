@@ -27,6 +27,27 @@ const match = (posting: MatchablePosting, raw: Record<string, string>) =>
   matchesFilters(posting, searchFiltersSchema.parse(raw));
 
 describe('matchesFilters', () => {
+  it("keeps off-campus postings within N minutes' walk of the place; one without a pin never matches", () => {
+    const walked = {
+      ...offCampus,
+      walks: [
+        { placeKey: 'main', minutes: 10 },
+        { placeKey: 'brighton', minutes: 25 },
+      ],
+    };
+    const within = (minutes: string, place = 'main') =>
+      match(walked, { location: 'offcampus', walkPlace: place, walkMinutes: minutes });
+    expect(within('10')).toBe(true);
+    expect(within('5')).toBe(false);
+    expect(within('20', 'brighton')).toBe(false);
+    expect(within('30', 'newton')).toBe(false);
+    expect(match(offCampus, { location: 'offcampus', walkPlace: 'main', walkMinutes: '60' })).toBe(false);
+    // The place alone only orders (the walking sort); it keeps everything.
+    expect(match(offCampus, { location: 'offcampus', walkPlace: 'main', sort: 'walk' })).toBe(true);
+    // Minutes need a place to walk to.
+    expect(searchFiltersSchema.safeParse({ location: 'offcampus', walkMinutes: '10' }).success).toBe(false);
+  });
+
   it('keeps the location apart and treats blank as no constraint', () => {
     expect(match(onCampus, {})).toBe(true);
     expect(match(onCampus, { location: 'offcampus' })).toBe(false);

@@ -2,9 +2,9 @@
  * Where an off-campus posting is (issue 33): the pin's validation, the walking minutes stored on
  * save, who sees the exact pin and who the area around it, and the walking filter and sort.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posting, postingWalk, studentUsage } from '../../src/server/db/schema';
+import { mailOutbox, posting, postingWalk, studentUsage } from '../../src/server/db/schema';
 import { postingValidation } from '../../src/shared/posting-validation-messages';
 import type { PostingCard, PostingDetail, PostingPage } from '../../src/shared/schemas/posting-view';
 import { distanceMetres } from '../../src/shared/walking';
@@ -224,5 +224,44 @@ describe('the walking filter and sort', () => {
     expect(unknown.json().error.message).toBe('That place is not one of the campus places.');
     const alone = await get('/api/postings?location=offcampus&walkMinutes=10', student);
     expect(alone.statusCode).toBe(400);
+  });
+});
+
+describe("a saved search's alert", () => {
+  it("honours 'within N minutes' walk': only the posting within reach is e-mailed", async () => {
+    await t.app.savedSearches.processEvents();
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: { ...originHeader(t), cookie: student.cookie },
+      payload: {
+        name: 'Near Main Campus',
+        alert: 'immediately',
+        filters: { location: 'offcampus', walkPlace: 'main', walkMinutes: 10, sort: 'walk' },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: { ...originHeader(t), cookie: student.cookie },
+      payload: {
+        name: 'Far away',
+        alert: 'off',
+        filters: { location: 'offcampus', walkPlace: 'harvard', walkMinutes: 10 },
+      },
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    const near = await create(besideCampus);
+    const far = await create(nearCleveland);
+    await t.app.savedSearches.processEvents();
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, student.email), eq(mailOutbox.kind, 'saved-search-alert')));
+    const named = mails.map((mail) => mail.textBody).join('\n');
+    expect(named).toContain(near.id);
+    expect(named).not.toContain(far.id);
   });
 });

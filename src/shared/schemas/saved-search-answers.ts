@@ -22,6 +22,8 @@ const storedFiltersSchema = z.strictObject({
   sort: z.enum(SORT_ORDERS),
   hideFulfilled: z.enum(HIDE_FULFILLED_CHOICES).optional(),
   showStale: z.enum(SHOW_STALE_CHOICES).optional(),
+  walkPlace: z.string().optional(),
+  walkMinutes: z.number().int().optional(),
 }) satisfies z.ZodType<SearchFilters>;
 
 export const savedSearchViewSchema = z.strictObject({
