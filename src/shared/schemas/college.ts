@@ -1,4 +1,5 @@
 import { activeQuestions, DEFAULT_QUESTIONS } from '../lifestyle';
+import { agreementConfigSchema } from './agreement';
 import { lifestyleConfigSchema } from './lifestyle';
 import { mapConfigSchema } from './map-config';
 import { scamWarningsConfigSchema } from './scam-warnings';
@@ -98,6 +99,8 @@ export const collegeConfigSchema = z
     moderators: z.array(z.email()).default([]),
     /** Changes to the default lifestyle questions (src/shared/lifestyle-questions.ts): remove some, add some. */
     lifestyle: lifestyleConfigSchema.default({ removeQuestions: [], addQuestions: [] }),
+    /** Changes to the roommate agreement's default clauses (src/shared/agreement-clauses.ts): remove, replace, add. */
+    agreement: agreementConfigSchema.default({ removeClauses: [], clauses: [] }),
     /** Which messages show their reader the scam safety note (issue 30; src/shared/scam-warnings.ts). */
     scamWarnings: scamWarningsConfigSchema,
     /** Places students go to (issue 33); none: postings show no walking minutes. The first is where the shuttle goes. */
