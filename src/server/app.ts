@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOADS_IN_FLIGHT_TOTAL } from '../shared/limits';
 import { accountRoutes } from './account/routes';
+import { agreementRoutes } from './agreement/routes';
+import { createAgreementService } from './agreement/service';
 import { AccountCleanups } from './auth/account-cleanup';
 import { createAuth } from './auth/auth';
 import { MemberSessionCache } from './auth/member-session-cache';
@@ -307,7 +309,11 @@ export async function buildApp({
   });
   await app.register(moderationRoutes, { service: moderation });
   await app.register(savedSearchRoutes, { service: savedSearches });
-  await app.register(lifestyleRoutes, { service: createLifestyleService({ db: database.db, config }) });
+  const lifestyle = createLifestyleService({ db: database.db, config });
+  await app.register(lifestyleRoutes, { service: lifestyle });
+  await app.register(agreementRoutes, {
+    service: createAgreementService({ db: database.db, config, groups, lifestyle }),
+  });
   await app.register(browseRoutes, { config, database, searchCache: browseCache });
   await registerStatic(app, config);
   app.decorate('outbox', outbox);

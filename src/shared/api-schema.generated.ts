@@ -4370,6 +4370,243 @@ export interface paths {
       };
     };
   };
+  "/api/postings/{id}/agreement": {
+    /** The group's roommate agreement: its clauses, who has signed, every version (members only) */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              postingId: string;
+              version: number;
+              textHash: string;
+              clauses: ({
+                  key: string;
+                  title: string;
+                  /** @enum {string} */
+                  status: "agreed" | "to-discuss" | "standing";
+                  text: string;
+                  difference?: string;
+                  changedBy: {
+                    name: string;
+                    at: string;
+                  } | null;
+                })[];
+              parties: ({
+                  name: string;
+                  isYou: boolean;
+                  signedAt: string | null;
+                })[];
+              signedByAllAt: string | null;
+              history: ({
+                  version: number;
+                  by: string | null;
+                  at: string;
+                  clause: string | null;
+                })[];
+              signaturesCleared: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/postings/{id}/agreement/clauses/{clause}": {
+    /** Change one clause: a new version, which clears every signature */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+          clause: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            text: string;
+            textHash: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              postingId: string;
+              version: number;
+              textHash: string;
+              clauses: ({
+                  key: string;
+                  title: string;
+                  /** @enum {string} */
+                  status: "agreed" | "to-discuss" | "standing";
+                  text: string;
+                  difference?: string;
+                  changedBy: {
+                    name: string;
+                    at: string;
+                  } | null;
+                })[];
+              parties: ({
+                  name: string;
+                  isYou: boolean;
+                  signedAt: string | null;
+                })[];
+              signedByAllAt: string | null;
+              history: ({
+                  version: number;
+                  by: string | null;
+                  at: string;
+                  clause: string | null;
+                })[];
+              signaturesCleared: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/postings/{id}/agreement/signatures": {
+    /** Sign the version read: the typed name, confirmed, on its text hash */
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            confirm?: boolean | string;
+            textHash: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              postingId: string;
+              version: number;
+              textHash: string;
+              clauses: ({
+                  key: string;
+                  title: string;
+                  /** @enum {string} */
+                  status: "agreed" | "to-discuss" | "standing";
+                  text: string;
+                  difference?: string;
+                  changedBy: {
+                    name: string;
+                    at: string;
+                  } | null;
+                })[];
+              parties: ({
+                  name: string;
+                  isYou: boolean;
+                  signedAt: string | null;
+                })[];
+              signedByAllAt: string | null;
+              history: ({
+                  version: number;
+                  by: string | null;
+                  at: string;
+                  clause: string | null;
+                })[];
+              signaturesCleared: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+  };
   "/api/postings/{id}/bookmark": {
     /** Bookmark a posting (idempotent) */
     put: {

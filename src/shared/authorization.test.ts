@@ -48,6 +48,7 @@ const someResource: { [A in Action]: ActionResources[A] } = {
   'group.setRole': stranger,
   'group.handOver': stranger,
   'group.leave': stranger,
+  'group.agreement': stranger,
   'invitation.answer': null,
   'conversation.open': { side: null },
   'conversation.send': { side: null, pingStatus: 'pending', groupHasReplied: false, blocked: false },
@@ -123,6 +124,7 @@ describe("a posting's group", () => {
     ['group.setRole', ['not-admin', null, 'not-admin', 'not-admin']],
     ['group.handOver', ['not-admin', null, 'not-admin', 'not-admin']],
     ['group.leave', ['not-a-member', 'admin-stays', null, null]],
+    ['group.agreement', ['not-a-member', null, null, null]],
     ['posting.report', [null, 'own-posting', null, null]],
   ] as const)('%s as another student, the admin, a co-admin and a joined member', (action, expected) => {
     expect(outcomes(action, (p) => p as never)).toEqual(expected);

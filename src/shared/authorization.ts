@@ -111,6 +111,8 @@ export interface ActionResources {
   'group.setRole': GroupPlace;
   'group.handOver': GroupPlace;
   'group.leave': GroupPlace;
+  /** Read, edit and sign the group's roommate agreement (issue 34): its admin and joined members. */
+  'group.agreement': GroupPlace;
   /** Read or answer an invitation sent to one's own address. */
   'invitation.answer': null;
   'conversation.open': ConversationPlace;
@@ -215,6 +217,7 @@ const RULES: { [A in Action]: (viewer: Viewer, resource: ActionResources[A]) => 
     if (group.viewerRole === 'admin') return 'admin-stays';
     return group.viewerRole === null ? 'not-a-member' : null;
   },
+  'group.agreement': (_, group) => (group.viewerRole === null ? 'not-a-member' : null),
   'invitation.answer': nobodyElse,
   'conversation.open': (_, conversation) => (conversation.side === null ? 'not-participant' : null),
   'conversation.send': (_, conversation) => {

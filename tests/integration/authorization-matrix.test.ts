@@ -48,6 +48,8 @@ import { unreadEmailUnsubscribeToken } from '../../src/server/conversations/unre
 import { queryRows } from '../../src/server/db/client';
 import {
   account,
+  agreementSignature,
+  agreementVersion,
   bookmark,
   contactMessage,
   conversation,
@@ -404,6 +406,19 @@ const allGroup = (outcome: Outcome): Record<GroupCallerKind, Outcome> => ({
   invited: outcome,
 });
 const ONLY_ADMIN = refused(403, 'NOT_GROUP_ADMIN');
+/** The roommate agreement (issue 34) is the admin's and joined members' only: to anyone else it does not exist. */
+const NOT_A_PARTY = refused(404, 'NOT_FOUND');
+
+/** A group of the owner's (groupOfOwner) and its agreement's text hash, read as the owner. */
+async function agreementOfOwner(): Promise<{ postingId: string; textHash: string }> {
+  const { postingId } = await groupOfOwner();
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/postings/${postingId}/agreement`,
+    headers: { cookie: owner.cookie },
+  });
+  return { postingId, textHash: response.json().textHash };
+}
 const sharingBody = {
   academicYear: 'junior',
   gender: null,
@@ -1457,6 +1472,40 @@ const rows: Row[] = [
     moderator: refused(403, 'NOT_A_MEMBER'),
   },
   {
+    route: 'GET /api/postings/:id/agreement',
+    actions: ['group.agreement'],
+    call: async () => ({ url: `/api/postings/${(await groupOfOwner()).postingId}/agreement` }),
+    expect: membersOnly(NOT_A_PARTY, ok()),
+    group: { coadmin: ok(), member: ok(), invited: NOT_A_PARTY },
+    moderator: NOT_A_PARTY,
+  },
+  {
+    route: 'POST /api/postings/:id/agreement/clauses/:clause',
+    actions: ['group.agreement'],
+    async call() {
+      const { postingId, textHash } = await agreementOfOwner();
+      return { url: `/api/postings/${postingId}/agreement/clauses/guests`, payload: { text: 'No guests.', textHash } };
+    },
+    expect: membersOnly(NOT_A_PARTY, ok()),
+    group: { coadmin: ok(), member: ok(), invited: NOT_A_PARTY },
+    moderator: NOT_A_PARTY,
+  },
+  {
+    route: 'POST /api/postings/:id/agreement/signatures',
+    actions: ['group.agreement'],
+    async call(caller) {
+      const { postingId, textHash } = await agreementOfOwner();
+      const [account] = caller.id ? await t.database.db.select().from(user).where(eq(user.id, caller.id)) : [];
+      return {
+        url: `/api/postings/${postingId}/agreement/signatures`,
+        payload: { name: account?.name ?? 'Nobody', confirm: true, textHash },
+      };
+    },
+    expect: membersOnly(NOT_A_PARTY, ok()),
+    group: { coadmin: ok(), member: ok(), invited: NOT_A_PARTY },
+    moderator: NOT_A_PARTY,
+  },
+  {
     route: 'GET /api/auth/*',
     actions: [],
     name: 'get-session',
@@ -1574,6 +1623,8 @@ async function snapshot(now: Date) {
     savedSearchDigest,
     lifestyleAnswer,
     memberSharing,
+    agreementVersion,
+    agreementSignature,
     ...conversationTables,
   };
   // One statement for every table, each as a digest of its rows (PostgreSQL's text of each row,

@@ -150,4 +150,42 @@ describe(`hostile input to groups (issue 23): ${FUZZ_RUNS} generated payloads pe
     },
     TIMEOUT * 2,
   );
+  it(
+    'GET /api/postings/:id/agreement, POST .../agreement/clauses/:clause and .../agreement/signatures (issue 34)',
+    async () => {
+      // The joiner may have left above; the admin is a party for good.
+      const opened = await t.app.inject({
+        method: 'GET',
+        url: `/api/postings/${groupId}/agreement`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const { textHash } = opened.json<{ textHash: string }>();
+      await fuzz(
+        idSegment([groupId]),
+        (id) =>
+          t.app.inject({ method: 'GET', url: `/api/postings/${id}/agreement`, headers: { cookie: admin.cookie } }),
+        { readOnly: true },
+      );
+      await fuzz(
+        fc.tuple(
+          idSegment([groupId]),
+          fc.oneof(
+            fc.constantFrom('guests', 'quiet-hours'),
+            hostileString.filter((s) => s.length < 200).map(encodePathSegment),
+          ),
+          jsonBody(['text', 'textHash'], { text: 'Guests are announced a day ahead.', textHash }),
+        ),
+        ([id, clause, body]) => json(admin, 'POST', `/api/postings/${id}/agreement/clauses/${clause}`)(body),
+      );
+      await fuzz(
+        fc.tuple(
+          idSegment([groupId]),
+          jsonBody(['name', 'confirm', 'textHash'], { name: admin.name, confirm: true, textHash }),
+        ),
+        ([id, body]) => json(admin, 'POST', `/api/postings/${id}/agreement/signatures`)(body),
+      );
+    },
+    TIMEOUT * 3,
+  );
 });

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Database } from '../../src/server/db/client';
 import { accountMessages } from '../../src/shared/account-messages';
+import { agreementMessages } from '../../src/shared/agreement-signatures';
 import { bestFitMessages } from '../../src/shared/best-fit-messages';
 import { freshnessMessages } from '../../src/shared/freshness';
 import { limitMessages, STUDENT_LIMITS } from '../../src/shared/limits';
@@ -233,6 +234,8 @@ for (const catalogue of [
   postingValidation,
   // Conversations (issue 19).
   conversationMessages,
+  // The roommate agreement (issue 34).
+  agreementMessages,
 ])
   collect(catalogue, catalogueExact, cataloguePatterns);
 

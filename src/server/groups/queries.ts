@@ -248,3 +248,34 @@ export async function setPostingAdmin(
 ): Promise<void> {
   await tx.update(posting).set(values).where(eq(posting.id, postingId));
 }
+
+/** A posting's group as its roommate agreement needs it: the posting, and the admin then each joined member by account. */
+export async function agreementGroup(
+  db: Executor,
+  postingId: string,
+  lock: boolean,
+): Promise<{
+  posting: { id: string; adminUserId: string; hiddenAt: Date | null; listingLocation: 'oncampus' | 'offcampus' };
+  parties: { userId: string; name: string; role: GroupRole }[];
+} | null> {
+  const query = db
+    .select({
+      id: posting.id,
+      adminUserId: posting.adminUserId,
+      hiddenAt: posting.hiddenAt,
+      listingLocation: posting.listingLocation,
+    })
+    .from(posting)
+    .where(eq(posting.id, postingId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) return null;
+  const people = await queryRows<{ user_id: string; name: string; role: GroupRole }>(
+    db,
+    sql`SELECT u.id AS user_id, u.name, 'admin' AS role, -1 AS position FROM "user" u WHERE u.id = ${row.adminUserId}
+        UNION ALL
+        SELECT u.id, u.name, m.role, m.position FROM posting_member m JOIN "user" u ON u.id = m.user_id
+        WHERE m.posting_id = ${postingId}::uuid AND m.state = 'joined' AND m.user_id <> ${row.adminUserId}
+        ORDER BY position`,
+  );
+  return { posting: row, parties: people.map((p) => ({ userId: p.user_id, name: p.name, role: p.role })) };
+}

@@ -26,6 +26,12 @@ export function createGroupService(deps: GroupServiceDeps) {
     /** The posting's member rows with what the detail view shows of each. */
     listMembers: (executor: Executor, postingId: string) => q.listMembers(executor, postingId),
     insertNewGroup: roster.insertNewGroup,
+    /**
+     * The posting's group as its roommate agreement needs it (the parties: the admin and each joined
+     * member), the posting row locked when `lock` (in a transaction: membership waits for the agreement's write).
+     */
+    agreementGroup: (executor: Executor, postingId: string, lock = false) =>
+      q.agreementGroup(executor, postingId, lock),
     mergeMembers: roster.mergeMembers,
     ...createInvitations(context),
     ...createMembership(context),

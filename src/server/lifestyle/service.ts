@@ -103,6 +103,8 @@ export function createLifestyleService({ db, config }: { db: Database; config: A
 
   return {
     questions,
+    /** Each student's answers by question: only for drafting a group's agreement among its own members. */
+    answerMaps,
     /** The body of PUT /api/me/lifestyle: the questionnaire's answers, checked against the questions asked. */
     answersSchema,
 

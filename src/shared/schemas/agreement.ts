@@ -1,6 +1,7 @@
 /** The college config's changes to the roommate agreement's clauses (config/college.json `agreement`). */
 
 import { DEFAULT_CLAUSES } from '../agreement-clauses';
+import { agreementMessages } from '../agreement-signatures';
 import { z } from './zod';
 
 const key = z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and dashes');
@@ -40,3 +41,33 @@ export const agreementConfigSchema = z
       seen.add(clause.key);
     }
   });
+
+/** How long a clause may be. */
+export const CLAUSE_MAX_LENGTH = 2000;
+/** sha256 in hex: which text the student read. */
+const textHash = z
+  .string({ error: agreementMessages.textHashInvalid })
+  .regex(/^[0-9a-f]{64}$/, agreementMessages.textHashInvalid);
+
+/** Changing one clause: its new text, and the hash of the version the change was made on. */
+export const clauseEditSchema = z.strictObject({
+  text: z
+    .string()
+    .max(CLAUSE_MAX_LENGTH, agreementMessages.clauseTooLong(CLAUSE_MAX_LENGTH))
+    .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+    .pipe(z.string().min(1, agreementMessages.clauseEmpty)),
+  textHash,
+});
+
+/** Signing: the typed name, the confirmation, and the hash of the version read. */
+export const signatureSchema = z.strictObject({
+  name: z.string().max(200),
+  /** A ticked checkbox posts 'on'; JSON sends true. Unticked, the service asks for it in words. */
+  confirm: z.union([z.boolean(), z.string().max(10)]).optional(),
+  textHash,
+});
+
+export const clauseParamSchema = z.strictObject({
+  id: z.uuid(),
+  clause: key,
+});

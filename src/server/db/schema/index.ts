@@ -3,6 +3,7 @@
  * read it all from here.
  */
 
+export * from './agreement';
 export * from './auth';
 export * from './bookmarks';
 export * from './contact';

@@ -1,0 +1,64 @@
+/**
+ * HTTP of the roommate agreement (issue 34). Routes only translate HTTP; the rules are in service.ts.
+ * To anyone but the group's admin and joined members every route answers 404.
+ */
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clauseEditSchema, clauseParamSchema, signatureSchema } from '../../shared/schemas/agreement';
+import { agreementViewSchema } from '../../shared/schemas/agreement-answers';
+import { problemAnswers } from '../../shared/schemas/api-error';
+import { idParamSchema } from '../../shared/schemas/params';
+import { guard } from '../auth/guard';
+import { viewerOf } from '../auth/viewer';
+import type { AgreementService } from './service';
+
+export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService }> = async (app, { service }) => {
+  const tags = ['agreement'];
+
+  app.get(
+    '/api/postings/:id/agreement',
+    {
+      preValidation: guard('group.agreement'),
+      schema: {
+        tags,
+        summary: "The group's roommate agreement: its clauses, who has signed, every version (members only)",
+        params: idParamSchema,
+        response: { 200: agreementViewSchema, ...problemAnswers },
+      },
+    },
+    async (request, reply) => {
+      reply.headers({ 'cache-control': 'no-store' });
+      return service.view(viewerOf(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/postings/:id/agreement/clauses/:clause',
+    {
+      preValidation: guard('group.agreement'),
+      schema: {
+        tags,
+        summary: 'Change one clause: a new version, which clears every signature',
+        params: clauseParamSchema,
+        body: clauseEditSchema,
+        response: { 200: agreementViewSchema, ...problemAnswers },
+      },
+    },
+    async (request) => service.editClause(viewerOf(request), request.params.id, request.params.clause, request.body),
+  );
+
+  app.post(
+    '/api/postings/:id/agreement/signatures',
+    {
+      preValidation: guard('group.agreement'),
+      schema: {
+        tags,
+        summary: 'Sign the version read: the typed name, confirmed, on its text hash',
+        params: idParamSchema,
+        body: signatureSchema,
+        response: { 200: agreementViewSchema, ...problemAnswers },
+      },
+    },
+    async (request) => service.sign(viewerOf(request), request.params.id, request.body),
+  );
+};
