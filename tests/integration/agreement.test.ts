@@ -169,6 +169,10 @@ describe('the roommate agreement', () => {
     expect(unknown.statusCode).toBe(404);
     const empty = await edit(ben, 'guests', '   ', after.textHash);
     expect(empty.statusCode).toBe(400);
+    // The same words again make no new version.
+    const same = await edit(ben, 'quiet-hours', ' Quiet hours from 11 pm to 8 am every night. ', after.textHash);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json<AgreementView>().version).toBe(2);
   });
 
   it('signing asks for the typed name and the confirmation; all three sign; an edit clears every signature and says so', async () => {

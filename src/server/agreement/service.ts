@@ -183,9 +183,10 @@ export function createAgreementService({ db, config, groups, lifestyle, announce
     /** A new version with one clause's text changed; every signature on the old one stops counting. */
     editClause: (viewer: Viewer, postingId: string, clauseKey: string, body: { text: string; textHash: string }) =>
       change(viewer, postingId, body.textHash, async (tx, current) => {
-        if (!current.clauses.some((c) => c.key === clauseKey)) {
-          throw refused(404, 'CLAUSE_NOT_FOUND', agreementMessages.clauseNotFound);
-        }
+        const clause = current.clauses.find((c) => c.key === clauseKey);
+        if (!clause) throw refused(404, 'CLAUSE_NOT_FOUND', agreementMessages.clauseNotFound);
+        // The same words again change nothing, and clear nobody's signature.
+        if (clause.text === body.text) return false;
         const version = current.version + 1;
         const next = current.clauses.map((c) => (c.key === clauseKey ? { ...c, text: body.text } : c));
         const hadSignatures = current.stored && (await q.signatures(tx, postingId, current.version)).length > 0;
