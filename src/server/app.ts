@@ -312,7 +312,13 @@ export async function buildApp({
   const lifestyle = createLifestyleService({ db: database.db, config });
   await app.register(lifestyleRoutes, { service: lifestyle });
   await app.register(agreementRoutes, {
-    service: createAgreementService({ db: database.db, config, groups, lifestyle }),
+    service: createAgreementService({
+      db: database.db,
+      config,
+      groups,
+      lifestyle,
+      announce: (tx, postingId, userIds) => conversations.announceAgreement(tx, postingId, userIds),
+    }),
   });
   await app.register(browseRoutes, { config, database, searchCache: browseCache });
   await registerStatic(app, config);

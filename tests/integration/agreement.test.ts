@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/server/agreement/service';
-import { agreementSignature, agreementVersion, postingMember } from '../../src/server/db/schema';
+import { agreementSignature, agreementVersion, liveEvent, postingMember } from '../../src/server/db/schema';
 import { agreementMessages, agreementText } from '../../src/shared/agreement-signatures';
 import type { AgreementView } from '../../src/shared/schemas/agreement-answers';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
@@ -162,6 +162,13 @@ describe('the roommate agreement', () => {
       [2, 'Cal Ide', 'Quiet hours'],
       [1, null, null],
     ]);
+    // Every party's open pages hear of it on the live stream: one pending event each, whatever the changes.
+    const events = async () =>
+      (await t.database.db.select().from(liveEvent).where(eq(liveEvent.type, 'agreement')))
+        .filter((e) => (e.data as { postingId: string }).postingId === postingId)
+        .map((e) => e.userId)
+        .sort();
+    expect(await events()).toEqual([admin.id, ben.id, cal.id].sort());
     const stale = await edit(ben, 'guests', 'No guests.', before.textHash);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.message).toBe(agreementMessages.changedSinceOpened);
@@ -206,6 +213,10 @@ describe('the roommate agreement', () => {
   });
 
   it('a member who leaves is no longer a party; a member who joins needs a new round', async () => {
+    const pending = async (userId: string) =>
+      (await t.database.db.select().from(liveEvent).where(eq(liveEvent.userId, userId))).filter(
+        (e) => e.type === 'agreement',
+      ).length;
     let { textHash } = await read(admin);
     for (const member of [admin, ben, cal]) await signOk(member, textHash);
 
@@ -228,5 +239,7 @@ describe('the roommate agreement', () => {
     ({ textHash } = afterJoining);
     for (const member of [admin, ben, dee]) await signOk(member, textHash);
     expect((await read(ben)).signedByAllAt).not.toBeNull();
+    // Many changes later, still one pending event a party.
+    expect([await pending(admin.id), await pending(dee.id)]).toEqual([1, 1]);
   });
 });

@@ -32,8 +32,8 @@ export interface AgreementServiceDeps {
   config: AppConfig;
   groups: Pick<GroupService, 'agreementGroup'>;
   lifestyle: Pick<LifestyleService, 'answerMaps'>;
-  /** Tells the group's members that their agreement changed (the live stream). */
-  announce?: (postingId: string, userIds: readonly string[]) => Promise<void>;
+  /** Tells the parties, in the change's transaction, that their agreement changed (the live stream). */
+  announce: (tx: Executor, postingId: string, userIds: readonly string[]) => Promise<void>;
 }
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -172,8 +172,8 @@ export function createAgreementService({ db, config, groups, lifestyle, announce
         });
       }
       cleared = await write(tx, current, group.parties);
+      await announce(tx, postingId, partyIds);
     });
-    await announce?.(postingId, partyIds);
     return view(db, viewer, postingId, cleared);
   }
 

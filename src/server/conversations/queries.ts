@@ -510,7 +510,7 @@ export function pingConversations(db: Executor, pingIds: readonly string[]) {
   );
 }
 
-export type LiveEventType = 'message' | 'unread' | 'conversation';
+export type LiveEventType = 'message' | 'unread' | 'conversation' | 'agreement';
 
 export async function insertEvents(
   tx: Executor,
@@ -527,7 +527,8 @@ export async function insertEvents(
 /** An event a newer one of the same kind makes pointless: the recipient's unread total, or a conversation's refetch. */
 export type SupersededEvent =
   | { userId: string; type: 'unread' }
-  | { userId: string; type: 'conversation'; conversationId: string };
+  | { userId: string; type: 'conversation'; conversationId: string }
+  | { userId: string; type: 'agreement'; postingId: string };
 
 /** Deletes the events that `keys` supersede (found through live_event_replaceable_idx, migration 0014). */
 export async function deleteSuperseded(tx: Executor, keys: readonly SupersededEvent[]): Promise<void> {
@@ -536,11 +537,14 @@ export async function deleteSuperseded(tx: Executor, keys: readonly SupersededEv
     keys.map((k) =>
       k.type === 'unread'
         ? sql`(user_id = ${k.userId} AND type = 'unread')`
-        : sql`(user_id = ${k.userId} AND type = 'conversation' AND data->>'conversationId' = ${k.conversationId})`,
+        : k.type === 'conversation'
+          ? sql`(user_id = ${k.userId} AND type = 'conversation' AND data->>'conversationId' = ${k.conversationId})`
+          : // An agreement's event (issue 34): found through live_event_user_seq_idx, among the student's few rows.
+            sql`(user_id = ${k.userId} AND type = 'agreement' AND data->>'postingId' = ${k.postingId})`,
     ),
     sql` OR `,
   );
-  await tx.execute(sql`DELETE FROM live_event WHERE type IN ('unread', 'conversation') AND (${which})`);
+  await tx.execute(sql`DELETE FROM live_event WHERE type IN ('unread', 'conversation', 'agreement') AND (${which})`);
 }
 
 export interface EventRow {

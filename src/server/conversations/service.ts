@@ -39,7 +39,8 @@ const REPORT_QUEUE_LIMIT = 100;
 type LiveEvent =
   | { userId: string; type: 'message'; data: { conversationId: string; message: MessageView } }
   | { userId: string; type: 'unread'; data: { total: number } }
-  | { userId: string; type: 'conversation'; data: { conversationId: string; pingStatus: PingStatus } };
+  | { userId: string; type: 'conversation'; data: { conversationId: string; pingStatus: PingStatus } }
+  | { userId: string; type: 'agreement'; data: { postingId: string } };
 
 const notFound = () => new AppError(404, 'CONVERSATION_NOT_FOUND', cm.notFound.title, cm.notFound.message);
 const sendRefused = (status: number, code: string, message: string) =>
@@ -142,6 +143,7 @@ export function createConversationService({ db, config }: ConversationServiceDep
       if (e.type === 'unread') return [{ userId: e.userId, type: 'unread' }];
       if (e.type === 'conversation')
         return [{ userId: e.userId, type: 'conversation', conversationId: e.data.conversationId }];
+      if (e.type === 'agreement') return [{ userId: e.userId, type: 'agreement', postingId: e.data.postingId }];
       return [];
     });
     await q.deleteSuperseded(tx, superseded);
@@ -498,7 +500,20 @@ export function createConversationService({ db, config }: ConversationServiceDep
     return { done: true };
   }
 
+  /**
+   * Tells each party of a group's roommate agreement (issue 34) that it changed, in the caller's
+   * transaction: one 'agreement' event a posting per student, replacing the one before.
+   */
+  async function announceAgreement(tx: Executor, postingId: string, userIds: readonly string[]): Promise<void> {
+    await q.lockRecipients(tx, userIds);
+    await writeEvents(
+      tx,
+      userIds.map((userId) => ({ userId, type: 'agreement' as const, data: { postingId } })),
+    );
+  }
+
   return {
+    announceAgreement,
     openForPing,
     blockBetween,
     statusChanged,

@@ -158,7 +158,7 @@ export const liveEvent = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['message', 'unread', 'conversation'] }).notNull(),
+    type: text('type', { enum: ['message', 'unread', 'conversation', 'agreement'] }).notNull(),
     data: jsonb('data').notNull(),
     createdAt: createdAt(),
   },
