@@ -9,16 +9,22 @@
  *   - every acknowledged write (201/200 answer) is present: a join's row is joined, a leave's row gone,
  *     a ping's conversation and every conversation message (issue 19) there;
  *   - every group's size is its number of member rows (a join or leave is never half-done);
+ *   - no half-signed agreement (issue 34): every acknowledged version and signature is there, each
+ *     group's versions run 1, 2, 3... with the hash of their own text, and every signature is on
+ *     its version's hash;
  *   - after the restart (whose start-up sweep removes unreferenced files; ORPHAN_FILE_GRACE_SECONDS=0
  *     here, a single server), no file in uploads that no image row references.
  * Exits 1 with the first problem found. Prints how long it took.
  */
+
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../src/server/db/client';
+import { agreementText } from '../src/shared/agreement-signatures';
 import { freePort, repoRoot, startReady, stopGracefully } from './lib/server-process';
 import { postingBody, postingForm, request, type Student, sampleJpeg, seedStudents, signIn } from './lib/students';
 
@@ -65,6 +71,9 @@ interface Acknowledged {
   /** Conversation messages (issue 19): their sequences, and each acknowledged ping's conversation. */
   messages: Set<number>;
   conversations: Map<string, string>;
+  /** Roommate agreements (issue 34): versions ('posting/version') and signatures ('posting/version/user'). */
+  agreementVersions: Set<string>;
+  signatures: Set<string>;
 }
 const acknowledged: Acknowledged = {
   postings: new Map(),
@@ -74,6 +83,8 @@ const acknowledged: Acknowledged = {
   leaves: new Set(),
   messages: new Set(),
   conversations: new Map(),
+  agreementVersions: new Set(),
+  signatures: new Set(),
 };
 
 /** Checks the database and the uploads folder; `swept` says the start-up sweep has run since the kill. */
@@ -152,6 +163,7 @@ async function check(cycle: number, swept: boolean): Promise<{ postings: number;
        where p.cur_group_size <> (select count(*)::int from posting_member m where m.posting_id = p.id)`,
     );
     if (sizes.length > 0) fail(`cycle ${cycle}: posting ${sizes[0]?.id} has a size other than its member rows`);
+    await checkAgreements(db, cycle);
     const referenced = new Set(images.flatMap((image) => [image.card_key, image.full_key]));
     const orphans = [...files].filter((key) => !referenced.has(key));
     if (swept && orphans.length > 0) fail(`cycle ${cycle}: ${orphans.length} unreferenced files after the sweep`);
@@ -159,6 +171,38 @@ async function check(cycle: number, swept: boolean): Promise<{ postings: number;
   } finally {
     await db.close();
   }
+}
+
+/** No half-signed agreement: versions whole and in order, signatures on their version's hash, nothing acknowledged lost. */
+async function checkAgreements(db: DatabaseHandle, cycle: number): Promise<void> {
+  const versions = await rows<{
+    posting_id: string;
+    version: number;
+    clauses: { title: string; text: string }[];
+    text_hash: string;
+  }>(db, 'select posting_id, version, clauses, text_hash from agreement_version order by posting_id, version');
+  const hashOf = new Map<string, string>();
+  const count = new Map<string, number>();
+  for (const v of versions) {
+    const expected = createHash('sha256').update(agreementText(v.version, v.clauses), 'utf8').digest('hex');
+    if (v.text_hash !== expected)
+      fail(`cycle ${cycle}: agreement ${v.posting_id} version ${v.version} has another text's hash`);
+    const n = (count.get(v.posting_id) ?? 0) + 1;
+    if (v.version !== n) fail(`cycle ${cycle}: agreement ${v.posting_id} has version ${v.version} where ${n} belongs`);
+    count.set(v.posting_id, n);
+    hashOf.set(`${v.posting_id}/${v.version}`, v.text_hash);
+  }
+  for (const key of acknowledged.agreementVersions)
+    if (!hashOf.has(key)) fail(`cycle ${cycle}: acknowledged agreement version ${key} is missing`);
+  const signatures = await rows<{ k: string; v: string; text_hash: string }>(
+    db,
+    "select posting_id || '/' || version || '/' || user_id as k, posting_id || '/' || version as v, text_hash from agreement_signature",
+  );
+  for (const sig of signatures)
+    if (hashOf.get(sig.v) !== sig.text_hash) fail(`cycle ${cycle}: signature ${sig.k} is not on its version's text`);
+  const signed = new Set(signatures.map((sig) => sig.k));
+  for (const key of acknowledged.signatures)
+    if (!signed.has(key)) fail(`cycle ${cycle}: acknowledged signature ${key} is missing`);
 }
 
 async function main() {
@@ -256,12 +300,43 @@ async function main() {
     } else if (answer.status >= 500) fail(`join answered ${answer.status}: ${answer.body}`);
   }
 
+  /** The student's group's agreement (issue 34): a clause changed, or their signature, on the text read. */
+  async function editOrSign(student: Student): Promise<void> {
+    const postingId =
+      joined.get(student.id)?.postingId ?? [...owners.entries()].find(([, owner]) => owner.id === student.id)?.[0];
+    if (!postingId) return;
+    const path = `/api/postings/${postingId}/agreement`;
+    const read = await request(origin, { method: 'GET', path, headers: { cookie: student.cookie } });
+    if (read.status !== 200) {
+      if (read.status >= 500) fail(`agreement answered ${read.status}: ${read.body}`);
+      return;
+    }
+    const { textHash, version } = JSON.parse(read.body) as { textHash: string; version: number };
+    const edit = Math.random() < 0.3;
+    const answer = await request(origin, {
+      method: 'POST',
+      path: edit ? `${path}/clauses/guests` : `${path}/signatures`,
+      headers: { cookie: student.cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify(
+        edit
+          ? { text: `Guests are announced ${counter} hours ahead.`, textHash }
+          : { name: student.name, confirm: true, textHash },
+      ),
+    });
+    if (answer.status === 200) {
+      const after = JSON.parse(answer.body) as { version: number };
+      for (let v = 1; v <= after.version; v += 1) acknowledged.agreementVersions.add(`${postingId}/${v}`);
+      if (!edit) acknowledged.signatures.add(`${postingId}/${version}/${student.id}`);
+    } else if (answer.status >= 500) fail(`agreement change answered ${answer.status}: ${answer.body}`);
+  }
+
   async function writer(student: Student, stop: { stopped: boolean }) {
     while (!stop.stopped) {
       const kind = Math.random();
       try {
         if (kind < 0.4) await createPosting(student);
         else if (kind > 0.9) await joinOrLeave(student);
+        else if (kind > 0.75 && kind <= 0.8) await editOrSign(student);
         else if (kind > 0.8 && conversations.length > 0) {
           // The group's admin writes in a conversation of a ping to their posting (issue 19).
           const { id, admin } = conversations[Math.floor(Math.random() * conversations.length)] as {
@@ -385,7 +460,8 @@ async function main() {
   process.stdout.write(
     `crash test passed: ${CYCLES} SIGKILLs mid-write, ${acknowledged.postings.size} postings, ` +
       `${acknowledged.pings.size} pings, ${acknowledged.bookmarks.size} bookmarks, ` +
-      `${acknowledged.joins.size} joins, ${acknowledged.leaves.size} leaves and ${acknowledged.messages.size} messages ` +
+      `${acknowledged.joins.size} joins, ${acknowledged.leaves.size} leaves, ${acknowledged.messages.size} messages, ` +
+      `${acknowledged.agreementVersions.size} agreement versions and ${acknowledged.signatures.size} signatures ` +
       'acknowledged and all present; ' +
       `no half-saved posting; ${orphansSeen} unreferenced files left by the kills, all removed at restart; ${seconds} s\n`,
   );
