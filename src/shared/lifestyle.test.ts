@@ -182,7 +182,8 @@ describe('fitPreview', () => {
     ).differences) {
       expect(fitPreview('Sam', mine, questions).differences).toContain(sentence);
     }
-    expect(FIT_SHOWS).toContain('Your answers themselves are never shown to anyone.');
+    expect(FIT_SHOWS).toContain('Your answers themselves are shown to no one, but in a group you have joined');
+    expect(FIT_SHOWS).toContain('never who gave which (in a group of two, the other can tell yours from theirs)');
   });
 });
 

@@ -134,7 +134,7 @@ function differenceSentence(q: LifestyleQuestion, minds: Person, answer: Lifesty
 
 /** Who sees what of a student's answers, in words the questionnaire shows (exactly what the API answers). */
 export const FIT_SHOWS =
-  'Who sees what: a student who looks at a group you are in sees how their habits fit with yours, and the admins of a group you ping see how yours fit with each member’s. A fit is a band and, for each question both of you answered, whether each can live with the other’s answer and whether it is very important to them. Your answers themselves are never shown to anyone.';
+  'Who sees what: a student who looks at a group you are in sees how their habits fit with yours, and the admins of a group you ping see how yours fit with each member’s. A fit is a band and, for each question both of you answered, whether each can live with the other’s answer and whether it is very important to them. Your answers themselves are shown to no one, but in a group you have joined, its roommate agreement tells its members where the group’s answers differ: the answers given, never who gave which (in a group of two, the other can tell yours from theirs).';
 
 /** The profile's preview of what other students read (fitPreview). */
 export const FIT_PREVIEW = {

@@ -81,7 +81,11 @@ describe('lifestyle fit', () => {
     // Her profile says who sees what, and previews what another student reads about her: the same
     // sentences as the fit, none of her answers in them (issue 30).
     const mine = evelyn.page.getByRole('region', { name: 'Lifestyle Profile' });
-    await mine.getByText(/Who sees what: .* Your answers themselves are never shown to anyone\./).waitFor();
+    await mine
+      .getByText(
+        /Who sees what: .* Your answers themselves are shown to no one, but in a group you have joined, its roommate agreement tells its members where the group’s answers differ/,
+      )
+      .waitFor();
     await mine.getByText('Preview what other students see').click();
     await mine.getByText('Your answer on bedtime is not one Evelyn can live with.').waitFor();
     await mine.getByText("Evelyn's answer on bedtime is not one you can live with.").waitFor();
