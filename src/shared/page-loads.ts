@@ -65,7 +65,14 @@ const ROUTE_LOADS: Partial<Record<RoutePath, (address: PageAddress) => PageLoad[
   },
   '/detailView': ({ search }) => {
     const id = search.get('id');
-    return id ? [load(postingKeys.detail(id), '/api/postings/{id}', { path: { id } })] : [];
+    // The fit too: drawn without it, the page would say it is working the fit out, with nothing
+    // to work it out until the scripts arrive (and, without them, for ever).
+    return id
+      ? [
+          load(postingKeys.detail(id), '/api/postings/{id}', { path: { id } }),
+          load(lifestyleKeys.postingFit(id), '/api/postings/{id}/fit', { path: { id } }),
+        ]
+      : [];
   },
   '/myProfile': () => [
     firstPage(load(postingKeys.mine('administered'), '/api/me/postings/administered', { query: profileListPage() })),

@@ -105,6 +105,13 @@ describe('a page drawn for a signed-in member', () => {
     expect(posting.description).toBe(description);
     expect(typeof posting.createdAt).toBe('string');
     expect(posting).toEqual(await apiAnswer(`/api/postings/${id}`, member.cookie));
+    // The viewer's fit is drawn with it (its own admin here: the members' profiles), never a
+    // "working it out" that nothing works out before the scripts, or without them.
+    expect(queries.get(key('lifestyle', 'posting', id))).toEqual(
+      await apiAnswer(`/api/postings/${id}/fit`, member.cookie),
+    );
+    expect(html).toContain('Members&#x27; Lifestyle Profiles');
+    expect(html).not.toContain('Working out how you fit');
   });
 
   it('leaves what the API would refuse out of the page, for the browser to ask for and show', async () => {

@@ -58,24 +58,17 @@ export const lifestyleRoutes: FastifyPluginAsyncZod<{ service: LifestyleService 
     },
   );
 
-  app.get(
-    '/api/postings/:id/fit',
-    {
-      preValidation: guard('posting.view'),
-      schema: {
-        tags,
-        summary:
-          "The viewer's lifestyle fit with the posting's admin and members: a band and reasons per member; " +
-          "for the admin, each member's state (not invited, invited, joined, declined) and whether they have a profile",
-        params: lookupIdParamSchema,
-        response: { 200: fitViewSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.postingFit(viewerOf(request), request.params.id);
-    },
-  );
+  answerRoute(app, '/api/postings/:id/fit', {
+    action: 'posting.view',
+    tags,
+    summary:
+      "The viewer's lifestyle fit with the posting's admin and members: a band and reasons per member; " +
+      "for the admin, each member's state (not invited, invited, joined, declined) and whether they have a profile",
+    params: lookupIdParamSchema,
+    response: fitViewSchema,
+    cacheControl: 'no-store',
+    answer: (viewer, { params }) => service.postingFit(viewer, params.id),
+  });
 
   app.get(
     '/api/pings/:id/fit',

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { MemberFit } from '../../../shared/lifestyle';
 import type { FitView, OwnGroupMember } from '../../../shared/schemas/lifestyle';
 import { BandBadge } from '../../common/BandBadge';
+import { useScriptsReady } from '../../shell/scripts-ready';
 import { usePingFit, usePostingFit } from './api';
 import styles from './Lifestyle.module.css';
 
@@ -99,7 +100,9 @@ function InviteRow({ member }: { postingId: string; member: OwnGroupMember }) {
 /** The detail view: the viewer's fit with the group, or, for its admin, whom to invite. */
 export function PostingFit({ postingId }: { postingId: string }) {
   const fit = usePostingFit(postingId);
-  if (fit.isPending) return <p role="status">Working out how you fit…</p>;
+  const ready = useScriptsReady();
+  // The drawn page carries the fit (page-loads.ts); without it, only the scripts can work it out.
+  if (fit.isPending) return ready ? <p role="status">Working out how you fit…</p> : null;
   if (fit.isError) return null;
   const view = fit.data;
   return (
