@@ -48,6 +48,8 @@ import { type UploadPace, uploadPace } from './limits/upload-pace';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { OutboxWorker } from './mail/outbox';
 import { purgeSent } from './mail/outbox-queries';
+import { mapRoutes } from './map/routes';
+import { findMapTiles } from './map/tiles';
 import { metricsAccess } from './metrics/access';
 import { AppMetrics } from './metrics/registry';
 import { installRequestMetrics } from './metrics/requests';
@@ -259,7 +261,10 @@ export async function buildApp({
     productName: config.college.productName,
     contactTo: config.contactTo,
   });
-  await app.register(collegeRoutes, { config });
+  // The map's tiles (issue 33): a file the config names but that is missing turns the map off, said on the log.
+  const mapTiles = findMapTiles(config.mapTilesFile, (message) => app.log.warn(message));
+  await app.register(collegeRoutes, { config, mapTiles });
+  await app.register(mapRoutes, { tiles: mapTiles });
   const groups = createGroupService({
     db: database.db,
     config,

@@ -38,6 +38,8 @@ export interface AppConfig {
   college: CollegeConfig;
   /** Absolute folder of the college's images. */
   collegeAssetsDir: string;
+  /** The map's PMTiles archive the college config names (absolute), if it names one. */
+  mapTilesFile: string | undefined;
   smtpUrl: string | undefined;
   /**
    * FILE_MAILBOX: without SMTP_URL, mail is written to DATA_DIR/mailbox. Production refuses that
@@ -312,6 +314,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     collegeConfigPath,
     college,
     collegeAssetsDir: path.resolve(path.dirname(collegeConfigPath), college.assetsDir),
+    mapTilesFile: college.map?.tiles ? path.resolve(path.dirname(collegeConfigPath), college.map.tiles) : undefined,
     smtpUrl: vars.SMTP_URL,
     fileMailbox: vars.FILE_MAILBOX,
     mailFrom: vars.MAIL_FROM ?? `${college.productName} <no-reply@${new URL(publicUrl).hostname}>`,

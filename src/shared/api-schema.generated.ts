@@ -325,6 +325,7 @@ export interface paths {
                 bounds: [[number, number], [number, number]];
                 zoom: number | null;
                 attribution: string | null;
+                tiles: string | null;
               }) | null;
               auth: {
                 oidc: {

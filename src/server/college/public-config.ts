@@ -9,7 +9,12 @@ export const COLLEGE_ASSETS_PREFIX = '/college/';
 export const collegeAssetUrl = (file: string) => `${COLLEGE_ASSETS_PREFIX}${file}`;
 
 /** The part of the configuration the browser may see. `groupsMatched` is the footer's claim. */
-export function toPublicConfig(config: AppConfig, groupsMatched: number): PublicConfig {
+export function toPublicConfig(
+  config: AppConfig,
+  groupsMatched: number,
+  /** Where the map's tiles are served, when the file the config names is there. */
+  mapTilesUrl: string | null = null,
+): PublicConfig {
   const { college } = config;
   return {
     productName: college.productName,
@@ -41,7 +46,7 @@ export function toPublicConfig(config: AppConfig, groupsMatched: number): Public
       longitude,
       rideMinutes,
     })),
-    map: college.map ? toPublicMap(college.map) : null,
+    map: college.map ? toPublicMap(college.map, mapTilesUrl) : null,
     auth: { oidc: config.oidc ? { label: config.oidc.label } : null, emailPassword: true },
   };
 }

@@ -46,10 +46,23 @@ export const publicMapSchema = z.strictObject({
   bounds: z.tuple([lngLatView, lngLatView]),
   zoom: z.number().nullable(),
   attribution: z.string().nullable(),
+  /** Same-origin address of the tiles (one PMTiles archive), or null without a tile file: no map then. */
+  tiles: z.string().nullable(),
 });
 export type PublicMap = z.output<typeof publicMapSchema>;
 
-/** The map section as the browser may see it. */
-export function toPublicMap(map: MapConfig): PublicMap {
-  return { centre: map.centre, bounds: map.bounds, zoom: map.zoom ?? null, attribution: map.attribution ?? null };
+/** The map section as the browser may see it; `tilesUrl` where the server serves the tiles it found. */
+export function toPublicMap(map: MapConfig, tilesUrl: string | null): PublicMap {
+  return {
+    centre: map.centre,
+    bounds: map.bounds,
+    zoom: map.zoom ?? null,
+    attribution: map.attribution ?? null,
+    tiles: tilesUrl,
+  };
 }
+
+/** The zoom a map opens at when the config names none (a neighbourhood, streets readable). */
+export const DEFAULT_MAP_ZOOM = 14;
+/** The credit a map shows when the config names none: the tiles deployers cut are OpenStreetMap's. */
+export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
