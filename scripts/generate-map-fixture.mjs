@@ -1,8 +1,10 @@
-// `node scripts/generate-map-fixture.mjs [out.pmtiles]`: the map tiles the tests use. A made-up
-// street grid around Boston College's centre (Chestnut Hill), with a reservoir and two parks, cut
+// `npm run map:fixture [-- out.pmtiles]`: the map tiles the tests use. A made-up street grid
+// around Boston College's centre (Chestnut Hill), with a reservoir, a campus and a park, cut
 // into vector tiles (geojson-vt, encoded by vt-pbf) at zooms 12 to 15 and written as one PMTiles
 // archive. Nothing in it comes from a real map: it only has to draw, be small and be read by the
-// same code as a deployer's real extract (docs/operations.md, "Map tiles").
+// same code as a deployer's real extract (docs/operations.md, "Map tiles"), so its layers and
+// kinds are named as in a Protomaps basemap build: `roads` (major_road, minor_road), `water`,
+// `landuse` (park, university).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +46,7 @@ function streetGrid() {
           [round(lng), south],
           [round(lng), north],
         ],
-        { kind: 'street' },
+        { kind: 'minor_road' },
       ),
     );
   for (let lat = south; lat <= north + 1e-9; lat += STREET_LAT)
@@ -54,7 +56,7 @@ function streetGrid() {
           [west, round(lat)],
           [east, round(lat)],
         ],
-        { kind: 'street' },
+        { kind: 'minor_road' },
       ),
     );
   // Two made-up avenues across the grid, drawn wider.
@@ -65,7 +67,7 @@ function streetGrid() {
         [CENTRE[0], 42.3392],
         [east, 42.3441],
       ],
-      { kind: 'avenue' },
+      { kind: 'major_road' },
     ),
   );
   features.push(
@@ -75,7 +77,7 @@ function streetGrid() {
         [-71.172, 42.333],
         [-71.16, south],
       ],
-      { kind: 'avenue' },
+      { kind: 'major_road' },
     ),
   );
   return { type: 'FeatureCollection', features };
@@ -102,17 +104,17 @@ const rectangle = (west, south, east, north) => [
 
 const water = {
   type: 'FeatureCollection',
-  features: [polygon(ellipse([-71.1575, 42.3385], 0.0045, 0.0022), { kind: 'reservoir' })],
+  features: [polygon(ellipse([-71.1575, 42.3385], 0.0045, 0.0022), { kind: 'water' })],
 };
 const parks = {
   type: 'FeatureCollection',
   features: [
-    polygon(rectangle(-71.1745, 42.3335, -71.1665, 42.3375), { kind: 'campus' }),
+    polygon(rectangle(-71.1745, 42.3335, -71.1665, 42.3375), { kind: 'university' }),
     polygon(rectangle(-71.185, 42.3235, -71.179, 42.3265), { kind: 'park' }),
   ],
 };
 
-const layers = Object.entries({ roads: streetGrid(), water, park: parks }).map(([name, data]) => [
+const layers = Object.entries({ roads: streetGrid(), water, landuse: parks }).map(([name, data]) => [
   name,
   new GeoJSONVT(data, { maxZoom: MAX_ZOOM, indexMaxZoom: MAX_ZOOM, indexMaxPoints: 0 }),
 ]);
@@ -153,7 +155,7 @@ const archive = writePmtiles(tiles, {
     vector_layers: [
       { id: 'roads', fields: { kind: 'String' }, minzoom: MIN_ZOOM, maxzoom: MAX_ZOOM },
       { id: 'water', fields: { kind: 'String' }, minzoom: MIN_ZOOM, maxzoom: MAX_ZOOM },
-      { id: 'park', fields: { kind: 'String' }, minzoom: MIN_ZOOM, maxzoom: MAX_ZOOM },
+      { id: 'landuse', fields: { kind: 'String' }, minzoom: MIN_ZOOM, maxzoom: MAX_ZOOM },
     ],
   },
 });
