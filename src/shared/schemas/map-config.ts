@@ -61,8 +61,3 @@ export function toPublicMap(map: MapConfig, tilesUrl: string | null): PublicMap 
     tiles: tilesUrl,
   };
 }
-
-/** The zoom a map opens at when the config names none (a neighbourhood, streets readable). */
-export const DEFAULT_MAP_ZOOM = 14;
-/** The credit a map shows when the config names none: the tiles deployers cut are OpenStreetMap's. */
-export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';

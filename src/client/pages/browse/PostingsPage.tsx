@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/messages';
 import {
@@ -10,12 +10,16 @@ import {
   type SearchFilters,
 } from '../../../shared/schemas/filters';
 import { useMyLifestyle } from '../../features/lifestyle/mine';
+import MapView from '../../features/map/MapView';
+import { markersFor } from '../../features/map/markers';
+import { prefersReducedMotion } from '../../features/map/webgl';
 import { LazyPostingForm as PostingForm } from '../../features/posting-editor/LazyPostingForm';
 import { useSearch } from '../../features/postings/api';
 import { FilterBar } from '../../features/postings/FilterBar';
 import { FilterChips } from '../../features/postings/FilterChips';
 import { LocationTabs } from '../../features/postings/LocationTabs';
 import { ResultsOptions } from '../../features/postings/ResultsOptions';
+import { useCollege } from '../../shell/config-context';
 import { useDrawnToggle, useScriptsReady } from '../../shell/scripts-ready';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
@@ -80,17 +84,56 @@ function Results({
     if (search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage();
   };
   const sentinel = useInfiniteScroll(more, Boolean(search.hasNextPage));
-  const cards = search.data?.pages.flatMap((page) => page.items) ?? [];
+  const cards = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
   const total = search.data?.pages[0]?.total;
+  // The map beside the Off-Campus list (issue 33): offered where the college has a map section and
+  // only once the scripts run (a map needs them); its code loads when it is opened.
+  const config = useCollege();
+  const scriptsReady = useScriptsReady();
+  const mapOffered = scriptsReady && filters.location === 'offcampus' && config.map !== null;
+  const [mapOpen, setMapOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const mapId = useId();
+  const showMap = mapOffered && mapOpen;
+  const onMap = useMemo(() => markersFor(cards), [cards]);
+  const cardItem = (id: string) => document.getElementById(`card-item-${id}`);
 
   const toolbar = (
     <div className={styles.toolbar}>
       <p role="status" className={styles.count}>
         {search.isPending ? messages.loading : total ? totalText(total) : ''}
       </p>
+      {mapOffered ? (
+        <button
+          type="button"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          aria-expanded={mapOpen}
+          aria-controls={mapId}
+          onClick={() => setMapOpen(!mapOpen)}
+        >
+          {mapOpen ? 'Hide map' : 'Show map'}
+        </button>
+      ) : null}
       <ResultsOptions filters={filters} onChange={onChange} canSortByFit={canSortByFit} />
     </div>
   );
+  const map = showMap ? (
+    <div id={mapId} className={styles.map}>
+      <MapView
+        markers={onMap.markers}
+        unpinned={onMap.unpinned}
+        highlightedId={highlighted}
+        onMarkerFocus={(id) => {
+          setHighlighted(id);
+          cardItem(id)?.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+        }}
+        // Choosing a marker takes the keyboard to its card's link.
+        onMarkerActivate={(id) => cardItem(id)?.querySelector<HTMLElement>('a[href]')?.focus()}
+      />
+    </div>
+  ) : mapOffered ? (
+    <div id={mapId} hidden />
+  ) : null;
 
   // The toolbar stays the first child in every state, so its controls keep focus while results load.
   if (search.isPending) return <>{toolbar}</>;
@@ -110,23 +153,34 @@ function Results({
   return (
     <>
       {toolbar}
-      {cards.length === 0 ? (
-        <div className={styles.empty}>
-          <p>{messages.postings.empty}</p>
-          <Link
-            className={buttonStyles.button}
-            to={`/postings?${filtersToParams(emptyFilters(filters.location))}`}
-            onClick={(event) => {
-              event.preventDefault();
-              onReset();
-            }}
-          >
-            Reset
-          </Link>
+      <div className={showMap ? styles.withMap : styles.listOnly}>
+        {map}
+        <div className={styles.list}>
+          {cards.length === 0 ? (
+            <div className={styles.empty}>
+              <p>{messages.postings.empty}</p>
+              <Link
+                className={buttonStyles.button}
+                to={`/postings?${filtersToParams(emptyFilters(filters.location))}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onReset();
+                }}
+              >
+                Reset
+              </Link>
+            </div>
+          ) : (
+            <CardGrid
+              cards={cards}
+              onEdit={onEdit}
+              label="Postings"
+              highlightedId={showMap ? highlighted : null}
+              onCardFocus={showMap ? setHighlighted : undefined}
+            />
+          )}
         </div>
-      ) : (
-        <CardGrid cards={cards} onEdit={onEdit} label="Postings" />
-      )}
+      </div>
       <div ref={sentinel} />
       {search.hasNextPage ? (
         <div className={styles.more}>

@@ -125,12 +125,33 @@ function PostingCard({
 /** Cards in view when a list opens (one row of four on a wide screen): the largest paint is among them. */
 const FIRST_ROW = 4;
 
-/** A responsive grid of cards with one list semantics. */
-export function CardGrid({ cards, onEdit, label }: { cards: Card[]; onEdit?: (id: string) => void; label: string }) {
+/**
+ * A responsive grid of cards with one list semantics. Beside a map (issue 33), the card in view
+ * on the map is `highlightedId`, and focus moving into a card is told (`onCardFocus`).
+ */
+export function CardGrid({
+  cards,
+  onEdit,
+  label,
+  highlightedId,
+  onCardFocus,
+}: {
+  cards: Card[];
+  onEdit?: (id: string) => void;
+  label: string;
+  highlightedId?: string | null;
+  onCardFocus?: (id: string) => void;
+}) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {cards.map((card, index) => (
-        <li key={card.id}>
+        <li
+          key={card.id}
+          id={`card-item-${card.id}`}
+          className={card.id === highlightedId ? styles.highlighted : undefined}
+          aria-current={card.id === highlightedId ? 'true' : undefined}
+          onFocus={onCardFocus ? () => onCardFocus(card.id) : undefined}
+        >
           <PostingCard card={card} onEdit={onEdit} first={index < FIRST_ROW} />
         </li>
       ))}
