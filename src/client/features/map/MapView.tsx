@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { DEFAULT_MAP_ATTRIBUTION, DEFAULT_MAP_ZOOM } from '../../../shared/map-defaults';
 import type { PublicConfig } from '../../../shared/schemas/college';
 import { useCollege } from '../../shell/config-context';
 import buttonStyles from '../../ui/Button.module.css';
 import styles from './MapView.module.css';
-import type { MapHandle, MapMarker, MapSetup } from './map-engine';
+import type { MapHandle, MapSetup } from './map-engine';
 import { type MapUnavailable, mapMessages } from './map-messages';
+import { markersFor, type PinnedCard } from './markers';
 import { canDrawMaps, prefersReducedMotion } from './webgl';
 
 type MapState = 'loading' | 'ready' | MapUnavailable;
@@ -95,18 +96,17 @@ export function MapControls({ handle, label }: { handle: MapHandle | null; label
 }
 
 export interface MapViewProps {
-  /** The postings on the map, in list order, with what their markers say. */
-  markers: MapMarker[];
-  /** How many postings of the list have no pin (not on the map). */
-  unpinned: number;
+  /** The list's cards, in its order: those with a pin are the map's markers. */
+  cards: PinnedCard[];
   highlightedId: string | null;
   onMarkerFocus: (id: string) => void;
   onMarkerActivate: (id: string) => void;
 }
 
 /** The Off-Campus results on a map, beside the list (issue 33). */
-export default function MapView({ markers, unpinned, highlightedId, onMarkerFocus, onMarkerActivate }: MapViewProps) {
+export default function MapView({ cards, highlightedId, onMarkerFocus, onMarkerActivate }: MapViewProps) {
   const config = useCollege();
+  const { markers, unpinned } = useMemo(() => markersFor(cards), [cards]);
   const headingId = useId();
   const container = useRef<HTMLDivElement | null>(null);
   const focusRef = useRef(onMarkerFocus);

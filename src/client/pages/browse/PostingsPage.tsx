@@ -10,8 +10,7 @@ import {
   type SearchFilters,
 } from '../../../shared/schemas/filters';
 import { useMyLifestyle } from '../../features/lifestyle/mine';
-import MapView from '../../features/map/MapView';
-import { markersFor } from '../../features/map/markers';
+import { LazyMapView } from '../../features/map/LazyMapView';
 import { prefersReducedMotion } from '../../features/map/webgl';
 import { LazyPostingForm as PostingForm } from '../../features/posting-editor/LazyPostingForm';
 import { useSearch } from '../../features/postings/api';
@@ -95,7 +94,6 @@ function Results({
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const mapId = useId();
   const showMap = mapOffered && mapOpen;
-  const onMap = useMemo(() => markersFor(cards), [cards]);
   const cardItem = (id: string) => document.getElementById(`card-item-${id}`);
 
   const toolbar = (
@@ -119,9 +117,8 @@ function Results({
   );
   const map = showMap ? (
     <div id={mapId} className={styles.map}>
-      <MapView
-        markers={onMap.markers}
-        unpinned={onMap.unpinned}
+      <LazyMapView
+        cards={cards}
         highlightedId={highlighted}
         onMarkerFocus={(id) => {
           setHighlighted(id);
