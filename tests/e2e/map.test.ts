@@ -11,7 +11,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { posting, postingWalk } from '../../src/server/db/schema';
 import { insertPosting } from '../support/browse-fixtures';
-import { postingCards as cards, expectAccessible } from '../support/browser';
+import { postingCards as cards, expectAccessible, expectNoSidewaysScroll, shot } from '../support/browser';
 import { collegeConfigWith } from '../support/college-config';
 import { pageAt, type SeededServer, startSeededServer } from '../support/seeded-server';
 
@@ -141,6 +141,7 @@ describe('the map of Off-Campus results', () => {
 
     // Markers say what a card says, in the list's order; the approximate one says so.
     const labels = await markers(page).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    await shot(page, 'map-open');
     expect(labels).toEqual([
       '12 Foster Street: $1,100 / month (Per Person) · 2-man Housing, looking for 2 more · ≈ 10 min walk to Main Campus',
       '40 Kirkwood Road: $1,250 / month (Per Person) · 2-man Housing, looking for 2 more · ≈ 5 min walk to Main Campus · approximate area',
@@ -183,6 +184,8 @@ describe('the map of Off-Campus results', () => {
     await page.getByRole('button', { name: 'Show map' }).click();
     await expect.poll(() => markers(page).count()).toBe(2);
     await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'map-open');
     await context.close();
   });
 
