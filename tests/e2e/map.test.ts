@@ -143,8 +143,8 @@ describe('the map of Off-Campus results', () => {
     const labels = await markers(page).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
     await shot(page, 'map-open');
     expect(labels).toEqual([
-      '12 Foster Street: $1,100 / month (Per Person) · 2-man Housing, looking for 2 more · ≈ 10 min walk to Main Campus',
-      '40 Kirkwood Road: $1,250 / month (Per Person) · 2-man Housing, looking for 2 more · ≈ 5 min walk to Main Campus · approximate area',
+      '12 Foster Street: $1,100 / month (Per Person) · 4-man Housing, looking for 2 more · ≈ 10 min walk to Main Campus',
+      '40 Kirkwood Road: $1,250 / month (Per Person) · 4-man Housing, looking for 2 more · ≈ 5 min walk to Main Campus · approximate area',
     ]);
     await expectAccessible(page);
 
@@ -219,11 +219,16 @@ describe('the map of Off-Campus results', () => {
     await context.close();
   });
 
-  it('is not offered on the On-Campus tab', async () => {
+  it('is not offered on the On-Campus tab, and the detail view loads none of its code', async () => {
     const { context, page } = await studentPage(1280);
+    const requests = requestsOf(page);
     await page.goto(`${seeded.server.url}/postings`);
     await expect.poll(() => page.getByRole('status').first().textContent()).not.toBe('Loading…');
     expect(await page.getByRole('button', { name: 'Show map' }).count()).toBe(0);
+    await page.goto(`${seeded.server.url}/detailView?id=${ids.exact}`);
+    await expect.poll(() => page.getByText('12 Foster Street').first().isVisible()).toBe(true);
+    expect(requests).not.toContain(mapChunk());
+    expect(requests.some((p) => p.includes('maplibre') || p === '/map/tiles.pmtiles')).toBe(false);
     await context.close();
   });
 });

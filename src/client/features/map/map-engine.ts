@@ -132,6 +132,8 @@ export function createMap(options: MapOptions): MapHandle {
 
   const markers = new Map<string, { marker: Marker; at: [number, number] }>();
   let pin: Marker | null = null;
+  // The first markers set bring the map to them; after that it moves only when asked to.
+  let framed = false;
   const move = (at: [number, number]) =>
     reducedMotion ? map.jumpTo({ center: at }) : map.easeTo({ center: at, duration: 400 });
 
@@ -164,6 +166,18 @@ export function createMap(options: MapOptions): MapHandle {
           .map((item) => circlePolygon(item.longitude, item.latitude, item.radiusMeters ?? 0)),
       };
       whenStyled(() => source(MAP_SOURCES.areas)?.setData(areas ?? emptyCollection()));
+      if (!framed && next.length > 0) {
+        framed = true;
+        const lngs = next.map((item) => item.longitude);
+        const lats = next.map((item) => item.latitude);
+        map.fitBounds(
+          [
+            [Math.min(...lngs), Math.min(...lats)],
+            [Math.max(...lngs), Math.max(...lats)],
+          ],
+          { padding: 64, maxZoom: config.zoom + 1, animate: false },
+        );
+      }
     },
     highlight(id) {
       for (const [key, { marker }] of markers) {

@@ -11,7 +11,6 @@ import {
 } from '../../../shared/schemas/filters';
 import { useMyLifestyle } from '../../features/lifestyle/mine';
 import { LazyMapView } from '../../features/map/LazyMapView';
-import { prefersReducedMotion } from '../../features/map/webgl';
 import { LazyPostingForm as PostingForm } from '../../features/posting-editor/LazyPostingForm';
 import { useSearch } from '../../features/postings/api';
 import { FilterBar } from '../../features/postings/FilterBar';
@@ -122,7 +121,8 @@ function Results({
         highlightedId={highlighted}
         onMarkerFocus={(id) => {
           setHighlighted(id);
-          cardItem(id)?.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+          // At once, not gliding: the marker keeps the focus, the card comes into view.
+          cardItem(id)?.scrollIntoView({ block: 'nearest' });
         }}
         // Choosing a marker takes the keyboard to its card's link.
         onMarkerActivate={(id) => cardItem(id)?.querySelector<HTMLElement>('a[href]')?.focus()}
