@@ -73,7 +73,10 @@ export interface MapOptions {
   reducedMotion: boolean;
   onMarkerFocus?: (id: string) => void;
   onMarkerActivate?: (id: string) => void;
-  /** For the pin picker: a pin placed by a click, or dragged, at [longitude, latitude]. */
+  /**
+   * For the pin picker: a pin placed by a click, or dragged, at [longitude, latitude]. Its map is
+   * then out of the keyboard's way (the fields beside it place the pin), nothing in it focusable.
+   */
   onPinMove?: (longitude: number, latitude: number) => void;
   /** The map could not draw (WebGL lost or refused on creation): the caller shows the list alone. */
   onFailure: () => void;
@@ -140,6 +143,7 @@ export function createMap(options: MapOptions): MapHandle {
   if (options.onPinMove) {
     const onPinMove = options.onPinMove;
     map.on('click', (event) => onPinMove(event.lngLat.lng, event.lngLat.lat));
+    map.getCanvas().tabIndex = -1;
   }
 
   return {
@@ -205,6 +209,7 @@ export function createMap(options: MapOptions): MapHandle {
       if (!pin) {
         pin = new Marker({ color: options.colours.primary, draggable: true }).setLngLat([longitude, latitude]);
         pin.getElement().setAttribute('aria-hidden', 'true');
+        pin.getElement().tabIndex = -1;
         pin.on('dragend', () => {
           const at = pin?.getLngLat();
           if (at) options.onPinMove?.(at.lng, at.lat);
