@@ -157,7 +157,12 @@ export function Navbar({ user }: { user: Me | null }) {
           </button>
         ) : (
           <>
-            <input id={menuCheckId} type="checkbox" className={styles.menuCheck} aria-controls={menuId} />
+            <input
+              id={menuCheckId}
+              type="checkbox"
+              className={`drawn-toggle ${styles.menuCheck}`}
+              aria-controls={menuId}
+            />
             <label htmlFor={menuCheckId} className={styles.menuButton}>
               Menu
             </label>
