@@ -82,10 +82,11 @@ export async function drawPage(url: string, answer: PageAnswer): Promise<DrawnPa
     else queryClient.setQueryData(load.queryKey, load.infinite ? { pages: [data], pageParams: [null] } : data);
   });
   const drawnAt = Date.now();
-  const html = renderToString(app(url, { config, me, clock: { now: drawnAt, zone: 'utc' }, queryClient }));
+  const drawing: Drawing = { config, me, clock: { now: drawnAt, zone: 'utc' }, queryClient };
+  const html = renderToString(app(url, drawing));
   // All code is loaded beforehand: a boundary left unfinished is a page the browser draws itself.
   if (html.includes(UNFINISHED)) return { kind: 'notDrawn', stores };
   const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
   queryClient.clear();
-  return { kind: 'page', html, queries, drawnAt, stores, missing };
+  return { kind: 'page', html, queries, drawnAt, stores, missing, title: drawing.title };
 }

@@ -25,6 +25,8 @@ export type DrawnPage =
       drawnAt: number;
       stores: StoreAnswers;
       missing: readonly string[];
+      /** The document's title the page set as it was drawn (its subject, if it names one, included). */
+      title?: string;
     }
   /** The guard sends the visitor elsewhere: the server answers with a redirect. */
   | { kind: 'redirect'; to: string }

@@ -4,7 +4,8 @@
  * (src/client/shell/access.ts), the server's drawing and its module lists
  * (src/server/http/page-html.ts), the page addresses in e-mails (page-addresses.ts) and the
  * browser tests' list of routes all read it; what each page loads is keyed by it
- * (page-loads.ts). Zod-free and small: the sign-in page's first load carries it.
+ * (page-loads.ts); the document's title, drawn and in the browser, is its (`documentTitle`).
+ * Zod-free and small: the sign-in page's first load carries it.
  */
 import { matchPath } from 'react-router';
 
@@ -18,6 +19,13 @@ import { matchPath } from 'react-router';
  */
 export type Access = 'public' | 'signIn' | 'profile' | 'member' | 'moderator';
 
+/**
+ * A page's title: its name, `{product}` standing for the product's name; or worked out from the
+ * address and the subject the page names once its data is there (a posting's place, the other side
+ * of a conversation).
+ */
+export type PageTitle = string | ((page: { search: URLSearchParams; subject?: string }) => string);
+
 export interface PageRoute {
   /** React Router's pattern ('/messages/:id'). */
   readonly path: string;
@@ -26,34 +34,81 @@ export interface PageRoute {
   readonly page: string;
   /** Drawn without the main layout (header, footer, server-state cache). */
   readonly bare?: boolean;
+  readonly title: PageTitle;
 }
 
 const signIn = 'features/auth/SignInPage.tsx';
 const messages = 'features/conversations/MessagesPage.tsx';
 
 export const ROUTES = [
-  { path: '/signin-wall', access: 'signIn', page: signIn, bare: true },
-  { path: '/signIn', access: 'signIn', page: signIn, bare: true },
-  { path: '/', access: 'member', page: 'pages/landing/LandingPage.tsx' },
-  { path: '/postings', access: 'member', page: 'pages/browse/PostingsPage.tsx' },
-  { path: '/welcomeToPostings', access: 'member', page: 'features/postings/WelcomePage.tsx' },
-  { path: '/detailView', access: 'member', page: 'pages/detail/DetailPage.tsx' },
-  { path: '/about', access: 'public', page: 'features/about/AboutPage.tsx' },
-  { path: '/myProfile', access: 'profile', page: 'pages/profile/ProfilePage.tsx' },
-  { path: '/forgot-password', access: 'public', page: 'features/auth/ForgotPasswordPage.tsx' },
-  { path: '/reset-password', access: 'public', page: 'features/auth/ResetPasswordPage.tsx' },
-  { path: '/verify-email', access: 'public', page: 'features/auth/VerifyEmailPage.tsx' },
-  { path: '/create-posting', access: 'member', page: 'features/posting-editor/CreatePostingPage.tsx' },
-  { path: '/our-purpose', access: 'member', page: 'features/purpose/PurposePage.tsx' },
-  { path: '/contact-us', access: 'member', page: 'features/contact/ContactPage.tsx' },
+  { path: '/signin-wall', access: 'signIn', page: signIn, bare: true, title: 'Sign in' },
+  { path: '/signIn', access: 'signIn', page: signIn, bare: true, title: 'Sign in' },
+  { path: '/', access: 'member', page: 'pages/landing/LandingPage.tsx', title: 'Home' },
+  { path: '/postings', access: 'member', page: 'pages/browse/PostingsPage.tsx', title: 'Search Postings' },
+  {
+    path: '/welcomeToPostings',
+    access: 'member',
+    page: 'features/postings/WelcomePage.tsx',
+    title: 'Welcome to {product} Postings',
+  },
+  {
+    path: '/detailView',
+    access: 'member',
+    page: 'pages/detail/DetailPage.tsx',
+    title: ({ subject }) => subject ?? 'Posting Details',
+  },
+  { path: '/about', access: 'public', page: 'features/about/AboutPage.tsx', title: 'About {product}' },
+  { path: '/myProfile', access: 'profile', page: 'pages/profile/ProfilePage.tsx', title: 'My Profile' },
+  {
+    path: '/forgot-password',
+    access: 'public',
+    page: 'features/auth/ForgotPasswordPage.tsx',
+    title: 'Reset Password',
+  },
+  {
+    path: '/reset-password',
+    access: 'public',
+    page: 'features/auth/ResetPasswordPage.tsx',
+    title: 'Choose a New Password',
+  },
+  { path: '/verify-email', access: 'public', page: 'features/auth/VerifyEmailPage.tsx', title: 'Confirm Your E-mail' },
+  {
+    path: '/create-posting',
+    access: 'member',
+    page: 'features/posting-editor/CreatePostingPage.tsx',
+    // ?id= names the posting to edit.
+    title: ({ search }) => (search.has('id') ? 'Edit Posting' : 'Create Posting'),
+  },
+  { path: '/our-purpose', access: 'member', page: 'features/purpose/PurposePage.tsx', title: 'Our Purpose' },
+  { path: '/contact-us', access: 'member', page: 'features/contact/ContactPage.tsx', title: 'Contact Us' },
   // The signed link in the 'Still looking?' e-mail is the authority.
-  { path: '/renew', access: 'public', page: 'features/freshness/RenewPage.tsx' },
-  { path: '/moderation', access: 'moderator', page: 'features/moderation/ModerationPage.tsx' },
-  { path: '/alerts/unsubscribe', access: 'public', page: 'features/saved-searches/UnsubscribePage.tsx' },
-  { path: '/messages', access: 'member', page: messages },
-  { path: '/messages/:id', access: 'member', page: messages },
-  { path: '/message-emails/unsubscribe', access: 'public', page: 'features/conversations/UnsubscribePage.tsx' },
-  { path: '/invitations/:token', access: 'member', page: 'features/groups/InvitationPage.tsx' },
+  { path: '/renew', access: 'public', page: 'features/freshness/RenewPage.tsx', title: 'Still looking?' },
+  { path: '/moderation', access: 'moderator', page: 'features/moderation/ModerationPage.tsx', title: 'Moderation' },
+  {
+    path: '/alerts/unsubscribe',
+    access: 'public',
+    page: 'features/saved-searches/UnsubscribePage.tsx',
+    title: 'Turn Off Alerts',
+  },
+  { path: '/messages', access: 'member', page: messages, title: 'Messages' },
+  {
+    path: '/messages/:id',
+    access: 'member',
+    page: messages,
+    title: ({ subject }) => (subject ? `Messages: ${subject}` : 'Messages'),
+  },
+  {
+    path: '/message-emails/unsubscribe',
+    access: 'public',
+    page: 'features/conversations/UnsubscribePage.tsx',
+    title: 'E-mails About Unread Messages',
+  },
+  {
+    path: '/invitations/:token',
+    access: 'member',
+    page: 'features/groups/InvitationPage.tsx',
+    title: 'Invitation to a group',
+  },
 ] as const satisfies readonly PageRoute[];
 
 export type RoutePath = (typeof ROUTES)[number]['path'];
@@ -77,4 +132,19 @@ export function matchRoute(pathname: string): { route: PageRoute; params: Record
 /** Who may open a path; an unknown path is treated as a member's (the router sends it on). */
 export function accessFor(pathname: string): Access {
   return matchRoute(pathname)?.route.access ?? 'member';
+}
+
+/**
+ * The document's title of a page: '{title} · {product}', or the product's name alone for an
+ * address that is no page. The drawn page's <title> and the browser's both come from here.
+ */
+export function documentTitle(
+  pathname: string,
+  product: string,
+  { search = new URLSearchParams(), subject }: { search?: URLSearchParams; subject?: string } = {},
+): string {
+  const title = matchRoute(pathname)?.route.title;
+  if (title === undefined) return product;
+  const name = typeof title === 'string' ? title : title({ search, subject });
+  return `${name.replaceAll('{product}', product)} · ${product}`;
 }

@@ -17,6 +17,8 @@ export interface Drawing {
   /** The moment of the drawing, in UTC: dates are written from it (clock.ts). */
   clock: Clock;
   queryClient: QueryClient;
+  /** The document's title the page set as it was drawn (use-page-title.ts). */
+  title?: string;
 }
 
 export const DrawingContext = createContext<Drawing | undefined>(undefined);

@@ -98,6 +98,8 @@ export type PageHtml = (
     drawn?: { html: string; queries: unknown; drawnAt: number };
     /** The warnings drawn over the page (page-warnings.ts), at the top of its body. */
     warnings?: string;
+    /** The document's title (the route table's, src/shared/routes.ts), in place of index.html's. */
+    title?: string;
   },
 ) => string;
 
@@ -105,9 +107,17 @@ export type PageHtml = (
  * Where a page's per-request parts go in its frame (characters no template or slot value holds
  * where they are looked for: the template is the build's HTML).
  */
-const SLOT = { root: '\u0000root\u0000', queries: '\u0000queries\u0000', answers: '\u0000answers\u0000' } as const;
+const SLOT = {
+  root: '\u0000root\u0000',
+  queries: '\u0000queries\u0000',
+  answers: '\u0000answers\u0000',
+  title: '\u0000title\u0000',
+} as const;
 const SLOTS = new RegExp(`(${Object.values(SLOT).join('|')})`);
 const FRAMES_KEPT = 256;
+
+/** index.html's title: the product's name until the page's own replaces it. */
+const INDEX_TITLE = /<title>[^<]*<\/title>/;
 
 /** index.html's root: 'Loading...' until the scripts have drawn the page. */
 const EMPTY_ROOT = /<div id="root">[\s\S]*?<\/div>/;
@@ -207,12 +217,14 @@ export function loadPageHtml(
    */
   const frame = (
     pathname: string,
-    { hasSession = false, answers = {}, preloads = [], drawn, warnings = '' }: Parameters<PageHtml>[1] = {},
+    { hasSession = false, answers = {}, preloads = [], drawn, warnings = '', title }: Parameters<PageHtml>[1] = {},
   ): string => {
+    const titled = (html: string) =>
+      title === undefined ? html : html.replace(INDEX_TITLE, () => `<title>${SLOT.title}</title>`);
     const route = pageRoute(pathname)?.path;
     const html = route && ((hasSession ? withFirstImage.get(route) : undefined) ?? byRoute.get(route));
-    if (!route || html === undefined) return withWarnings(unrouted, warnings);
-    let page = withWarnings(html, warnings);
+    if (!route || html === undefined) return titled(withWarnings(unrouted, warnings));
+    let page = titled(withWarnings(html, warnings));
     const data = preloads.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin>`);
     if (data.length > 0) page = page.replace(SESSION_PRELOAD, (session) => [session, ...data].join('\n    '));
     if (drawn) {
@@ -241,7 +253,7 @@ export function loadPageHtml(
    */
   const frames = new Map<string, string[]>();
   return (pathname, options = {}) => {
-    const { hasSession = false, answers = {}, preloads = [], drawn, warnings = '' } = options;
+    const { hasSession = false, answers = {}, preloads = [], drawn, warnings = '', title } = options;
     // The frame depends on the address only through its route (or its having none).
     const route = pageRoute(pathname)?.path ?? '';
     const key = [
@@ -251,6 +263,7 @@ export function loadPageHtml(
       preloads.join('\n'),
       Object.keys(answers).join('\n'),
       Boolean(drawn),
+      title !== undefined,
     ].join('\u0000');
     let parts = frames.get(key);
     if (!parts) {
@@ -263,6 +276,7 @@ export function loadPageHtml(
       [SLOT.root]: () => `<div id="root" data-drawn data-drawn-at="${drawn?.drawnAt}">${drawn?.html}</div>`,
       [SLOT.queries]: () => scriptJson(drawn?.queries),
       [SLOT.answers]: () => answersJson(answers),
+      [SLOT.title]: () => escapeHtml(title ?? ''),
     };
     return parts.map((part) => fill[part]?.() ?? part).join('');
   };

@@ -5,7 +5,7 @@ import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DrawnPage } from '../../shared/drawn-page';
 import { loadAddress, pageLoads } from '../../shared/page-loads';
-import { matchRoute, ROUTES } from '../../shared/routes';
+import { documentTitle, matchRoute, ROUTES } from '../../shared/routes';
 import { COLLEGE_ASSETS_PREFIX, collegeAssetUrl } from '../college/public-config';
 import type { AppConfig } from '../config';
 import { notFoundBody } from './errors';
@@ -96,6 +96,10 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
             answers: drawn.stores,
             preloads,
             drawn: drawn.kind === 'page' ? drawn : undefined,
+            // The route table's title; a drawn page's names its subject too (a posting's place).
+            title:
+              (drawn.kind === 'page' ? drawn.title : undefined) ??
+              documentTitle(pathname, config.college.productName, { search: new URLSearchParams(search) }),
             warnings: pageWarningsHtml({
               userAgent: request.headers['user-agent'] ?? '',
               cookie: cookie ?? '',

@@ -8,7 +8,7 @@ import styles from './AboutPage.module.css';
 export function Component() {
   const { productName, college } = useCollege();
   const session = useSession();
-  usePageTitle(`About ${productName}`);
+  usePageTitle();
   return (
     <article className={styles.page}>
       <h1>About {productName}</h1>

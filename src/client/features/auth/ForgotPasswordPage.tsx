@@ -12,7 +12,7 @@ import { TextField } from './TextField';
 const loadSchema = () => import('./validation').then((module) => module.forgotPasswordSchema);
 
 export function Component() {
-  usePageTitle('Reset Password');
+  usePageTitle();
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
   const form = useSchemaForm({
     schema: loadSchema,

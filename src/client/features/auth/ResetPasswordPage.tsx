@@ -13,7 +13,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 const loadSchema = () => import('./validation').then((module) => module.resetPasswordSchema);
 
 export function Component() {
-  usePageTitle('Choose a New Password');
+  usePageTitle();
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkBroken = !token || params.get('error') !== null;

@@ -35,7 +35,7 @@ export function readVerificationToken(token: string | null): { email: string; na
 }
 
 export function Component() {
-  usePageTitle(messages.auth.verifyHeading);
+  usePageTitle();
   const [params] = useSearchParams();
   const token = params.get('token');
   const claims = params.get('error') === null ? readVerificationToken(token) : null;

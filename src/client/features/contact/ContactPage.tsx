@@ -17,7 +17,7 @@ type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string };
 const loadSchema = () => import('../../../shared/schemas/contact').then((module) => module.contactMessageSchema);
 
 export function Component() {
-  usePageTitle('Contact Us');
+  usePageTitle();
   const college = useCollege();
   const ids = { name: useId(), email: useId(), message: useId() };
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -236,13 +236,16 @@ function MessageList({ view }: { view: ConversationView }) {
   );
 }
 
-function ConversationBody({ view }: { view: ConversationView }) {
+/** The other side of a conversation, as its title names it. */
+function otherNameOf(view: ConversationView): string {
   const others = view.participants.filter((participant) => !participant.isYou);
-  const otherName =
-    view.viewerSide === 'group'
-      ? (others.find((participant) => participant.side === 'sender')?.name ?? '')
-      : (others.find((participant) => participant.role === 'admin')?.name ?? view.posting.place);
-  usePageTitle(`Messages: ${otherName}`);
+  return view.viewerSide === 'group'
+    ? (others.find((participant) => participant.side === 'sender')?.name ?? '')
+    : (others.find((participant) => participant.role === 'admin')?.name ?? view.posting.place);
+}
+
+function ConversationBody({ view }: { view: ConversationView }) {
+  const otherName = otherNameOf(view);
   return (
     <article className={styles.conversation} aria-labelledby="conversation-heading">
       <Link to={pageAddress.messages()} className={styles.back}>
@@ -271,6 +274,7 @@ function ConversationBody({ view }: { view: ConversationView }) {
 
 export function ConversationPane({ id }: { id: string }) {
   const query = useConversation(id);
+  usePageTitle(query.data ? otherNameOf(query.data) : undefined);
   if (query.isPending) return <p role="status">Loading…</p>;
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;

@@ -69,11 +69,17 @@ function ConversationList({ activeId }: { activeId?: string }) {
  * Messages (issue 19): the conversations beside the open one; on a narrow screen the list and the
  * conversation are two screens (/messages and /messages/:id).
  */
+/** The list's title; an open conversation's pane names its own (Conversation.tsx). */
+function ListTitle() {
+  usePageTitle();
+  return null;
+}
+
 export function Component() {
   const { id } = useParams();
-  usePageTitle('Messages');
   return (
     <div className={`${styles.page} ${id ? styles.hasOpen : ''}`}>
+      {id ? null : <ListTitle />}
       <h1 className={`${styles.heading} ${styles.pageHeading}`}>Messages</h1>
       <div className={styles.listPane}>
         <ConversationList activeId={id} />

@@ -15,7 +15,7 @@ const text = conversationMessages.unsubscribePage;
  * following links changes nothing. No sign-in needed: the signed token is the authority.
  */
 export function Component() {
-  usePageTitle(text.title);
+  usePageTitle();
   const [params] = useSearchParams();
   const user = params.get('user') ?? '';
   const token = params.get('token') ?? '';

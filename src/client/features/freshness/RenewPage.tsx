@@ -13,7 +13,7 @@ import styles from './RenewPage.module.css';
  * would do (so mail scanners that follow links change nothing); the button confirms with a POST.
  */
 export function Component() {
-  usePageTitle('Still looking?');
+  usePageTitle();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const preview = useQuery({

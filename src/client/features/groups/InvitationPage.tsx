@@ -88,7 +88,7 @@ export function InvitationAnswers({
 
 /** /invitations/:token: the page an invitation e-mail links to (issue 23). */
 export function Component() {
-  usePageTitle('Invitation to a group');
+  usePageTitle();
   const clock = useClock();
   const { token = '' } = useParams();
   const invitation = useInvitationByToken(token);

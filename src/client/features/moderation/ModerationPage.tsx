@@ -167,7 +167,7 @@ function QueueCard({ item }: { item: QueueItem }) {
 
 /** The moderators' queue (issue 14): reported and appealed postings, the actions, and the audit record. */
 export function Component() {
-  usePageTitle('Moderation');
+  usePageTitle();
   const clock = useClock();
   const queue = useModerationQueue();
   const actions = useModerationActions();

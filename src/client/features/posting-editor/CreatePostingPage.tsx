@@ -14,7 +14,7 @@ export function Component() {
   const postingId = params.get('id') ?? undefined;
   const editing = postingId !== undefined;
   const navigate = useNavigate();
-  usePageTitle(editing ? 'Edit Posting' : 'Create Posting');
+  usePageTitle();
 
   const existing = useQuery({
     queryKey: postingQueryKey(postingId ?? ''),

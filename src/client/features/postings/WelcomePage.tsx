@@ -7,7 +7,7 @@ import styles from './WelcomePage.module.css';
 export function Component() {
   const { productName } = useCollege();
   const title = `Welcome to ${productName} Postings`;
-  usePageTitle(title);
+  usePageTitle();
   return (
     <div className={`page ${styles.page}`}>
       <h1>{title}</h1>

@@ -38,7 +38,7 @@ function Reveal({ children }: { children: ReactNode }) {
 }
 
 export function Component() {
-  usePageTitle('Our Purpose');
+  usePageTitle();
   const college = useCollege();
   const groupsMatched = useGroupsMatched();
   const dormExample = college.dorms[0]?.label ?? 'a dorm';

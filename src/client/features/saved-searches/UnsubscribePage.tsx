@@ -18,7 +18,7 @@ const text = savedSearchMessages.unsubscribe;
  * No sign-in needed: the signed token is the authority.
  */
 export function Component() {
-  usePageTitle(text.title);
+  usePageTitle();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const token = params.get('token') ?? '';

@@ -233,7 +233,7 @@ export function Component() {
   const id = params.get('id');
   const query = usePostingDetail(id);
   const config = useCollege();
-  usePageTitle(query.data ? placeLabel(config, query.data) : 'Posting Details');
+  usePageTitle(query.data ? placeLabel(config, query.data) : undefined);
 
   if (!id || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
     return (

@@ -9,7 +9,7 @@ import styles from './LandingPage.module.css';
 /** / : the rotating campus backdrop, the location toggle, the search bar, and the posting form. */
 export function Component() {
   const { productName, college } = useCollege();
-  usePageTitle('Home');
+  usePageTitle();
   return (
     <div className={styles.landing}>
       <section className={styles.hero} aria-labelledby="landing-title">

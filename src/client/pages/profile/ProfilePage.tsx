@@ -201,7 +201,7 @@ function SignOutButton() {
 }
 
 export function Component() {
-  usePageTitle(messages.profile.heading);
+  usePageTitle();
   const session = useSession();
   if (session.status !== 'signedIn') return null;
   const { user } = session;
