@@ -79,7 +79,11 @@ export async function drawPage(url: string, answer: PageAnswer): Promise<DrawnPa
     const data = answers[index];
     // What the visitor may not have, or what is not there, is the browser's to ask for and show.
     if (data === undefined) missing.push(loadAddress(load));
-    else queryClient.setQueryData(load.queryKey, load.infinite ? { pages: [data], pageParams: [null] } : data);
+    else
+      queryClient.setQueryData(
+        load.queryKey,
+        load.infinite ? { pages: [data], pageParams: [load.pageParam ?? null] } : data,
+      );
   });
   const drawnAt = Date.now();
   const drawing: Drawing = { config, me, clock: { now: drawnAt, zone: 'utc' }, queryClient };

@@ -62,6 +62,7 @@ import { PostingDetailCache } from './postings/detail-cache';
 import { createFreshnessJob, type FreshnessJob, placeLabel } from './postings/freshness';
 import { postingRoutes } from './postings/routes';
 import { profileRoutes } from './profile/routes';
+import { savedSearchFormRoutes } from './saved-searches/form-routes';
 import { savedSearchRoutes } from './saved-searches/routes';
 import { createSavedSearchService, type SavedSearchService } from './saved-searches/service';
 import { bookmarkedPostingIds } from './search/queries';
@@ -314,6 +315,7 @@ export async function buildApp({
   });
   await app.register(moderationRoutes, { service: moderation });
   await app.register(savedSearchRoutes, { service: savedSearches });
+  await app.register(savedSearchFormRoutes, { service: savedSearches });
   const lifestyle = createLifestyleService({ db: database.db, config });
   await app.register(lifestyleRoutes, { service: lifestyle });
   await app.register(agreementRoutes, {

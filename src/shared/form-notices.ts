@@ -4,11 +4,14 @@
  * anything but these. The words are the spec's where it has them (docs/product-spec.md, section 8).
  * A refusal whose code is not here is told with its form's own failure.
  */
+import { accountMessages } from './account-messages';
 import { conversationMessages } from './conversation-messages';
 import { messages } from './messages';
 import { moderationMessages, REPORT_DETAILS_MAX_LENGTH } from './moderation';
 import { PING_MESSAGE_MAX_LENGTH } from './options';
 import { pingMessages } from './ping-messages';
+import { SAVED_SEARCHES_MAX, savedSearchMessages } from './saved-searches';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schemas/auth-constants';
 
 export interface FormNotice {
   tone: 'success' | 'error';
@@ -102,6 +105,27 @@ export const FORM_NOTICES = {
   DELETE_UNSIGNED: { tone: 'error', title: 'Delete Failed', message: messages.deletePosting.unsigned },
   DELETE_FAILED: { tone: 'error', title: 'Delete Failed', message: messages.deletePosting.failed },
   POSTING_DELETED: { tone: 'success', message: messages.deletePosting.done },
+  SEARCH_SAVED: { tone: 'success', message: savedSearchMessages.savedWithoutName },
+  TOO_MANY_SAVED_SEARCHES: {
+    tone: 'error',
+    title: savedSearchMessages.failedTitle,
+    message: savedSearchMessages.tooMany(SAVED_SEARCHES_MAX),
+  },
+  SAVE_SEARCH_FAILED: { tone: 'error', title: savedSearchMessages.failedTitle, message: pingMessages.tryAgain },
+  PASSWORD_CHANGED: { tone: 'success', message: accountMessages.passwordChanged },
+  CURRENT_PASSWORD_REQUIRED: { tone: 'error', message: accountMessages.currentPasswordRequired },
+  CURRENT_PASSWORD_WRONG: { tone: 'error', message: accountMessages.currentPasswordWrong },
+  NEW_PASSWORD_TOO_SHORT: { tone: 'error', message: messages.auth.passwordTooShort(PASSWORD_MIN_LENGTH) },
+  NEW_PASSWORD_TOO_LONG: { tone: 'error', message: messages.auth.passwordTooLong(PASSWORD_MAX_LENGTH) },
+  NEW_PASSWORDS_DIFFER: { tone: 'error', message: messages.auth.passwordsDiffer },
+  PASSWORD_UNCHANGED: { tone: 'error', message: accountMessages.passwordUnchanged },
+  ACCOUNT_DELETED: { tone: 'success', message: accountMessages.deleted },
+  DELETE_CONFIRM_MISMATCH: {
+    tone: 'error',
+    title: accountMessages.deleteConfirmTitle,
+    message: accountMessages.deleteConfirmMismatch,
+  },
+  ACCOUNT_DELETE_FAILED: { tone: 'error', message: accountMessages.deleteFailed },
 } as const satisfies Record<string, FormNotice>;
 
 export type FormNoticeCode = keyof typeof FORM_NOTICES;

@@ -15,12 +15,20 @@ export const FORM_ROUTES = {
   providerSignIn: `${FORMS}/sign-in/provider`,
   /** POST email, password: signs in, then back to the page asked for (or the sign-in page with its error). */
   signIn: `${FORMS}/sign-in`,
+  /** POST name, email, password, confirmPassword: creates the account as the sign-up form does. */
+  signUp: `${FORMS}/sign-up`,
   /** POST bookmarked=true|false: the bookmark as asked (idempotent). */
   bookmark: `${FORMS}/postings/:id/bookmark`,
   /** POST message: Ping Interest. */
   ping: `${FORMS}/postings/:id/pings`,
   /** POST status=accepted|declined: the admin's answer to a ping. */
   answerPing: `${FORMS}/pings/:id`,
+  /** POST currentPassword, password, confirmPassword: the profile's Change Password. */
+  changePassword: `${FORMS}/account/password`,
+  /** POST confirmEmail: Delete my account (the typed address must be the account's). */
+  deleteAccount: `${FORMS}/account/delete`,
+  /** POST name, alert, filters (/postings' query string): Save this search. */
+  saveSearch: `${FORMS}/saved-searches`,
   /** POST body: one message in a conversation. */
   sendMessage: `${FORMS}/conversations/:id/messages`,
   /** POST reason, details: a report of a posting to the moderators. */
@@ -37,6 +45,7 @@ const fill = (route: string, id: string) => route.replace(':id', encodeURICompon
 export const formActions = {
   providerSignIn: (returnTo: string) => `${FORM_ROUTES.providerSignIn}?${RETURN_FIELD}=${encodeURIComponent(returnTo)}`,
   signIn: () => FORM_ROUTES.signIn,
+  signUp: () => FORM_ROUTES.signUp,
   bookmark: (postingId: string) => fill(FORM_ROUTES.bookmark, postingId),
   ping: (postingId: string) => fill(FORM_ROUTES.ping, postingId),
   answerPing: (pingId: string) => fill(FORM_ROUTES.answerPing, pingId),
@@ -44,10 +53,17 @@ export const formActions = {
   report: (postingId: string) => fill(FORM_ROUTES.report, postingId),
   postingStatus: (postingId: string) => fill(FORM_ROUTES.postingStatus, postingId),
   deletePosting: (postingId: string) => fill(FORM_ROUTES.deletePosting, postingId),
+  saveSearch: () => FORM_ROUTES.saveSearch,
+  changePassword: () => FORM_ROUTES.changePassword,
+  deleteAccount: () => FORM_ROUTES.deleteAccount,
 } as const;
 
 /** The hidden field (or query parameter) naming the page to come back to: a path of this site. */
 export const RETURN_FIELD = 'returnTo';
+
+/** The sign-in page's address opens on its sign-up form with `?mode=signUp` (a link, issue 31). */
+export const SIGN_UP_MODE_PARAM = 'mode';
+export const SIGN_UP_MODE = 'signUp';
 
 /** The query parameter a form route's redirect adds to say what happened (a code of form-notices.ts). */
 export const NOTICE_PARAM = 'notice';

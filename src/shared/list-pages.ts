@@ -5,7 +5,7 @@
  */
 import type { QueryOf } from './api-contract';
 import { PROFILE_LIST_STEP } from './options';
-import { filtersToQuery, type SearchFilters } from './schemas/filter-params';
+import { filtersToParams, filtersToQuery, type SearchFilters } from './schemas/filter-params';
 
 /**
  * Cards per page of search results: two rows of four on a wide screen, and little enough work
@@ -24,6 +24,23 @@ export const searchPage = (filters: SearchFilters, cursor?: string | null): Quer
   limit: SEARCH_PAGE_SIZE,
   cursor: cursorOf(cursor),
 });
+
+/**
+ * The parameter of /postings' address naming where its results start: a 'Load more' link is the
+ * next page's address (issue 31), which the server draws, so it works before the scripts and
+ * without them, and can be shared.
+ */
+export const SEARCH_CURSOR_PARAM = 'cursor';
+
+/** Where the results of /postings' address start: null for the first page. */
+export const searchCursorOf = (params: URLSearchParams): string | null => params.get(SEARCH_CURSOR_PARAM) || null;
+
+/** /postings' query string for the filters, from `cursor` on (the cache key of that search too). */
+export function searchAddressParams(filters: SearchFilters, cursor?: string | null): URLSearchParams {
+  const params = filtersToParams(filters);
+  if (cursor) params.set(SEARCH_CURSOR_PARAM, cursor);
+  return params;
+}
 
 /** The profile's lists of postings ('SHOW MORE POSTINGS...' adds PROFILE_LIST_STEP at a time). */
 export const profileListPage = (cursor?: string | null): QueryOf<'/api/me/postings/administered'> => ({

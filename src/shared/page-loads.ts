@@ -6,10 +6,9 @@
  * listed here loads only the layout's answers; an answer the viewer may not have is not loaded.
  */
 import { type AddressParts, address, type OptionsArgument, type PathOf, type Route } from './api-contract';
-import { pingPage, profileListPage, searchPage } from './list-pages';
-import { conversationKeys, lifestyleKeys, pingKeys, postingKeys, statsKey } from './query-keys';
+import { pingPage, profileListPage, searchAddressParams, searchCursorOf, searchPage } from './list-pages';
+import { accountKey, conversationKeys, lifestyleKeys, pingKeys, postingKeys, statsKey } from './query-keys';
 import type { PageRoute, RoutePath } from './routes';
-import { filtersToParams } from './schemas/filter-params';
 import { filtersFromParams } from './schemas/filters';
 
 /** One answer a page loads: the GET route and its parts, and where the cache keeps it. */
@@ -19,6 +18,8 @@ export interface PageLoad {
   readonly parts: AddressParts;
   /** The first page of an infinite query (a list the page extends): cached as `{ pages, pageParams }`. */
   readonly infinite?: boolean;
+  /** Where that first page starts (its `pageParams`' one entry): null for the list's start. */
+  readonly pageParam?: string | null;
 }
 
 /** A load of one route, its parts checked by the compiler against the API's types. */
@@ -29,7 +30,11 @@ function load<P extends PathOf<'get'>>(
 ): PageLoad {
   return { queryKey, path, parts: (parts ?? {}) as AddressParts };
 }
-const firstPage = (pageLoad: PageLoad): PageLoad => ({ ...pageLoad, infinite: true });
+const firstPage = (pageLoad: PageLoad, pageParam: string | null = null): PageLoad => ({
+  ...pageLoad,
+  infinite: true,
+  pageParam,
+});
 
 /** The page's address, as a loader reads it. */
 export interface PageAddress {
@@ -56,9 +61,13 @@ const layoutLoads = (): PageLoad[] => [
 const ROUTE_LOADS: Partial<Record<RoutePath, (address: PageAddress) => PageLoad[]>> = {
   '/postings': ({ search }) => {
     const filters = filtersFromParams(search);
+    const cursor = searchCursorOf(search);
     return [
       firstPage(
-        load(postingKeys.search(filtersToParams(filters).toString()), '/api/postings', { query: searchPage(filters) }),
+        load(postingKeys.search(searchAddressParams(filters, cursor).toString()), '/api/postings', {
+          query: searchPage(filters, cursor),
+        }),
+        cursor,
       ),
       myLifestyle(),
     ];
@@ -75,6 +84,8 @@ const ROUTE_LOADS: Partial<Record<RoutePath, (address: PageAddress) => PageLoad[
       : [];
   },
   '/myProfile': () => [
+    // The Account section's details: its Change Password form then works before the scripts.
+    load(accountKey, '/api/me/account'),
     firstPage(load(postingKeys.mine('administered'), '/api/me/postings/administered', { query: profileListPage() })),
     firstPage(load(postingKeys.mine('bookmarked'), '/api/me/postings/bookmarked', { query: profileListPage() })),
     myLifestyle(),

@@ -36,5 +36,8 @@ export const lifestyleKeys = {
   pingFit: (id: string) => ['lifestyle', 'ping', id] as const,
 };
 
+/** The signed-in person's account details (the profile's Account section). */
+export const accountKey = ['account'] as const;
+
 /** The footer's groups matched to date. */
 export const statsKey = ['stats'] as const;

@@ -20,6 +20,8 @@ export const savedSearchMessages = {
   dialogTitle: 'Save this search',
   dialogDescription: 'Give it a name to find it on your profile, and choose how often to hear of new postings.',
   saved: (name: string) => `Saved “${name}”. Find it under My Saved Searches on your profile.`,
+  /** Saved by the plain form (before the scripts), whose answer names no search. */
+  savedWithoutName: 'Search saved. Find it under My Saved Searches on your profile.',
   heading: 'My Saved Searches',
   empty: 'You Have No Saved Searches. Save one from Search Postings.',
   nameRequired: 'Please give the search a name.',

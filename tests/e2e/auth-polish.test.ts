@@ -104,7 +104,7 @@ describe('defects of issue 10 (sign-in half)', () => {
     const { context, page } = await openPage(browser);
     expect(devServer.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
     await visit(page, `${devServer.url}/signin-wall`);
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByRole('link', { name: 'New here? Create an account' }).click();
     const email = `lou.loopback.${Date.now()}@bc.edu`;
     await page.getByLabel('Name').fill('Lou Loopback');
     await page.getByLabel('College email').fill(email);
@@ -155,7 +155,7 @@ describe('defects of issue 10 (sign-in half)', () => {
     it(`11: the wrong-domain error shows once, beside the form, covering nothing (${width} px)`, async () => {
       const { context, page } = await openPage(browser, { viewport: { width, height: 800 } });
       await visit(page, `${server.url}/signin-wall`);
-      await page.getByRole('button', { name: 'New here? Create an account' }).click();
+      await page.getByRole('link', { name: 'New here? Create an account' }).click();
       await page.getByLabel('Name').fill('Out Sider');
       await page.getByLabel('College email').fill('out.sider@gmail.com');
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -163,7 +163,7 @@ describe('defects of issue 10 (sign-in half)', () => {
       await page.getByRole('button', { name: 'Create Account' }).click();
       await page.getByRole('alert').filter({ hasText: ACCESS_RESTRICTED }).waitFor();
       expect(await page.getByText(ACCESS_RESTRICTED).count()).toBe(1);
-      expect(await isUncovered(page, 'Already have an account? Sign in', 'button')).toBe(true);
+      expect(await isUncovered(page, 'Already have an account? Sign in', 'link')).toBe(true);
       expect(await isUncovered(page, 'Forgot your password?', 'link')).toBe(true);
       await expectAccessible(page);
       await context.close();
@@ -195,7 +195,7 @@ describe('the sign-in page', () => {
       expect(await password.getAttribute('type')).toBe('password');
 
       // Signing up: one 'Show password' for both new-password fields.
-      await page.getByRole('button', { name: 'New here? Create an account' }).click();
+      await page.getByRole('link', { name: 'New here? Create an account' }).click();
       const fields = [page.getByLabel('Password', { exact: true }), page.getByLabel('Repeat password')];
       for (const field of fields) expect(await field.getAttribute('type')).toBe('password');
       await page.getByRole('checkbox', { name: 'Show password' }).check();
@@ -232,7 +232,7 @@ describe('one form style (decision 0044)', () => {
   it('says the spec words on each field, wired for a screen reader, focuses the first and follows the typing', async () => {
     const { context, page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
     await visit(page, `${server.url}/signin-wall`);
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByRole('link', { name: 'New here? Create an account' }).click();
     await page.getByLabel('College email').fill('not an address');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Repeat password').fill('other');

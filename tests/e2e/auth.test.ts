@@ -65,7 +65,7 @@ describe('sign-in journeys', () => {
     await expect.poll(() => heading(page).textContent()).toBe('Sign in with your Boston College email to continue');
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByRole('link', { name: 'New here? Create an account' }).click();
     await page.getByLabel('Name').fill('Baldwin Eagle');
     await page.getByLabel('College email').fill('baldwin.e2e@bc.edu');
     await page.getByLabel('Password', { exact: true }).fill('short');
@@ -81,7 +81,7 @@ describe('sign-in journeys', () => {
     expect(new URL(page.url()).pathname).toBe('/signin-wall');
     await expectAccessible(page);
     // Signing in with the sign-up password is refused, with a way to send the link again.
-    await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+    await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
     await page.getByLabel('Email').fill('baldwin.e2e@bc.edu');
     await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -246,7 +246,8 @@ describe('browsing postings', () => {
     const save = page.getByRole('button', { name: 'Save this search' });
     await expect.poll(() => save.isVisible()).toBe(true);
     const [kept, drawn] = await save.evaluate((button) => {
-      const row = button.parentElement?.parentElement as HTMLElement;
+      // The button, its plain form (issue 31), the row, and the place kept for them.
+      const row = button.parentElement?.parentElement?.parentElement as HTMLElement;
       return [getComputedStyle(row).minHeight, `${button.getBoundingClientRect().height}px`];
     });
     expect(drawn).toBe(kept);

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { conversation, ping, postingImage } from '../../src/server/db/schema';
+import { accountMessages } from '../../src/shared/account-messages';
 import { FORM_NOTICES } from '../../src/shared/form-notices';
 import { messages } from '../../src/shared/messages';
 import { moderationMessages } from '../../src/shared/moderation';
@@ -28,7 +29,7 @@ const WIDTH = 430;
 /** The app's scripts (boot, main and every chunk): all served from /assets. */
 const SCRIPTS = /\/assets\/[^?#]+\.js(?:[?#].*)?$/;
 
-type Member = 'admin' | 'student' | 'reader' | 'pat' | 'quinn';
+type Member = 'admin' | 'student' | 'reader' | 'pat' | 'quinn' | 'nell' | 'otto';
 let seeded: SeededServer<Member>;
 let browser: Browser;
 let oidc: TestOidcProvider;
@@ -69,7 +70,16 @@ beforeAll(async () => {
   oidc.addAccount('owl', { email: 'owl.no-script@bc.edu', name: 'Owl Offline', emailVerified: true });
   [seeded, browser] = await Promise.all([
     startSeededServer(
-      { admin: 'Ada Admin', student: 'Sam Student', reader: 'Rita Reader', pat: 'Pat Pinger', quinn: 'Quinn Pinger' },
+      {
+        admin: 'Ada Admin',
+        student: 'Sam Student',
+        reader: 'Rita Reader',
+        pat: 'Pat Pinger',
+        quinn: 'Quinn Pinger',
+        // Their passwords change and their accounts go (the Account section's forms).
+        nell: 'Nell Leaving',
+        otto: 'Otto Offline',
+      },
       async (db, members, dataDir) => {
         const admin = { adminName: members.admin.name };
         // The detail view's own controls (Copy link, the carousel, Report; the admin's Status, Edit, Delete).
@@ -93,6 +103,8 @@ beforeAll(async () => {
           listingLocation: 'offcampus',
           address: '12 Foster Street',
         });
+        // Ten in Walsh: a page of results (8) and a second for 'Load more'.
+        for (let i = 0; i < 4; i += 1) await insertPosting(db, members.admin.id, { ...admin, dorm: 'Walsh' });
         // The only posting in its dorm: the filter tests count it.
         postings.vanderslice = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Vanderslice' });
         for (const [name, from] of [
@@ -198,6 +210,13 @@ const shownSlide = (page: Page) =>
     .getByRole('group')
     .filter({ visible: true })
     .getAttribute('aria-label');
+
+/** The postings the page's cards link to, in order. */
+async function cardIds(page: Page): Promise<string[]> {
+  const links = page.getByRole('list', { name: 'Postings' }).getByRole('link', { name: /SHOW MORE/ });
+  const hrefs = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+  return hrefs.map((href) => new URL(href, 'http://x').searchParams.get('id') as string);
+}
 
 /** Walks the local provider's login and consent pages in this window as `login`. */
 async function providerLogin(page: Page, login: string): Promise<void> {
@@ -508,6 +527,118 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
     await scriptsArrive(page);
     await context.close();
   });
+
+  it('Load more on /postings: the tap opens the next page of results, drawn by the server', async () => {
+    const { context, page } = await slowPhone('student');
+    await openDrawn(page, '/postings?location=oncampus&dorm=Walsh');
+    expect(await page.title()).toMatch(/^Search Postings · /);
+    const cards = page.getByRole('list', { name: 'Postings' }).getByRole('listitem');
+    expect(await cards.count()).toBe(8);
+    const firstPage = await cardIds(page);
+    await expectNoScriptsYet(page);
+    await page.getByRole('link', { name: 'Load more' }).click();
+    await page.waitForURL(/cursor=/);
+    await page.getByRole('link', { name: 'Back to the first postings' }).waitFor();
+    // The next two, none of the first page's: the address is that page's, and can be shared.
+    const secondPage = await cardIds(page);
+    expect(secondPage).toHaveLength(2);
+    expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+    expect(await page.getByRole('link', { name: 'Load more' }).count()).toBe(0);
+    await scriptsArrive(page);
+    expect(await cardIds(page)).toEqual(secondPage);
+    await expectAccessible(page);
+    // With the scripts, Load more adds the next cards in place.
+    await page.getByRole('link', { name: 'Back to the first postings' }).click();
+    await page.getByRole('link', { name: 'Load more' }).click();
+    await expect.poll(() => cards.count()).toBe(10);
+    expect(page.url()).not.toContain('cursor=');
+    await context.close();
+  });
+
+  it('Save this search before the scripts saves the search and says so', async () => {
+    const { context, page } = await slowPhone('reader');
+    await openDrawn(page, '/postings?location=oncampus&dorm=Vanderslice');
+    await expectNoScriptsYet(page);
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    await page.getByText(FORM_NOTICES.SEARCH_SAVED.message).waitFor();
+    const saved = await page.request.get(url('/api/saved-searches'));
+    expect(((await saved.json()) as { items: { filters: { dorm?: string } }[] }).items).toEqual([
+      expect.objectContaining({ filters: expect.objectContaining({ dorm: 'Vanderslice' }) }),
+    ]);
+    await scriptsArrive(page);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('the landing page’s Off-Campus tab opens the off-campus search at once', async () => {
+    const { context, page } = await slowPhone('student');
+    await openDrawn(page, '/');
+    expect(await page.title()).toMatch(/^Home · /);
+    const offCampus = page.getByRole('tab', { name: 'Off-Campus' });
+    const rent = page.getByRole('spinbutton', { name: 'Max Rent per Person ($/month)' });
+    expect(await rent.count()).toBe(0);
+    await expectNoScriptsYet(page);
+    await offCampus.click();
+    await page.waitForURL(/\/\?location=offcampus$/);
+    await rent.waitFor();
+    expect(await offCampus.getAttribute('aria-selected')).toBe('true');
+    await scriptsArrive(page);
+    expect(await offCampus.getAttribute('aria-selected')).toBe('true');
+    // Its Search opens the off-campus results.
+    await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/postings\?location=offcampus/);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('Create an account before the scripts: the tap opens the drawn sign-up form, which creates the account', async () => {
+    const { context, page } = await slowPhone();
+    await openDrawn(page, '/signin-wall');
+    await expectNoScriptsYet(page);
+    await page.getByRole('link', { name: 'New here? Create an account' }).click();
+    await page.waitForURL(/mode=signUp/);
+    await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
+    // The server drew the sign-up form (the scripts of this page are not there yet either).
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    // What is typed is sent by the server's form route, or by the scripts if they came first:
+    // the same account either way (the form route alone is shown with JavaScript off below).
+    await page.getByRole('textbox', { name: 'Name' }).fill('Early Signer');
+    await page.getByRole('textbox', { name: 'College email' }).fill('early.signer@bc.edu');
+    await page.getByLabel('Password', { exact: true }).fill('a-long-new-password');
+    await page.getByLabel('Repeat password').fill('a-long-new-password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText(messages.auth.signUpSent('early.signer@bc.edu')).waitFor();
+    await scriptsArrive(page);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('the Account section as drawn: Change Password works, and Delete my account opened before the scripts is carried out', async () => {
+    const { context, page } = await slowPhone('nell');
+    await openDrawn(page, '/myProfile');
+    await expectNoScriptsYet(page);
+    await page.getByLabel('Current password').fill('correct-horse-battery');
+    await page.getByLabel('New password', { exact: true }).fill('a-new-long-password');
+    await page.getByLabel('Repeat new password').fill('a-new-long-password');
+    await page.getByRole('button', { name: accountMessages.changePassword }).click();
+    await page.getByText(accountMessages.passwordChanged).first().waitFor();
+    expect(await signedInEmail(page)).toBe(seeded.members.nell.email);
+
+    await openDrawn(page, '/myProfile');
+    await expectNoScriptsYet(page);
+    await page.locator('label', { hasText: accountMessages.deleteButton }).click();
+    await page.getByRole('textbox', { name: /Type your e-mail address/ }).fill(seeded.members.nell.email);
+    await scriptsArrive(page);
+    // The scripts took it over: the dialog, with what was typed.
+    const dialog = page.getByRole('dialog', { name: accountMessages.deleteConfirmTitle });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox').inputValue()).toBe(seeded.members.nell.email);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: accountMessages.deleteConfirm }).click();
+    await page.waitForURL(/\/signin-wall/);
+    expect(await signedInEmail(page)).toBeUndefined();
+    await context.close();
+  });
 });
 
 // axe runs as a script in the page: with JavaScript off it cannot, and these pages are the ones
@@ -681,6 +812,96 @@ describe('with JavaScript off', () => {
     await page.getByRole('region', { name: 'Delete Posting' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText(messages.deletePosting.done).waitFor();
     expect(await postingStatus(page, postings.noScriptDelete as string)).toBe(404);
+    await context.close();
+  });
+
+  it('opens the next page of results with Load more', async () => {
+    const { context, page } = await noScripts('reader');
+    await page.goto(url('/postings?location=oncampus&dorm=Walsh'));
+    const firstPage = await cardIds(page);
+    expect(firstPage).toHaveLength(8);
+    await page.getByRole('link', { name: 'Load more' }).click();
+    await page.waitForURL(/cursor=/);
+    const secondPage = await cardIds(page);
+    expect(secondPage).toHaveLength(2);
+    expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+    await page.getByRole('link', { name: 'Back to the first postings' }).click();
+    expect(await cardIds(page)).toEqual(firstPage);
+    await context.close();
+  });
+
+  it('saves a search', async () => {
+    const { context, page } = await noScripts('student');
+    await page.goto(url('/postings?location=oncampus&dorm=Walsh'));
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    await page.getByText(FORM_NOTICES.SEARCH_SAVED.message).waitFor();
+    const saved = await page.request.get(url('/api/saved-searches'));
+    expect(((await saved.json()) as { items: { filters: { dorm?: string } }[] }).items).toEqual([
+      expect.objectContaining({ filters: expect.objectContaining({ dorm: 'Walsh' }) }),
+    ]);
+    await context.close();
+  });
+
+  it('chooses Off-Campus on the landing page and searches there', async () => {
+    const { context, page } = await noScripts('reader');
+    await page.goto(url('/'));
+    await page.getByRole('tab', { name: 'Off-Campus' }).click();
+    await page.waitForURL(/\/\?location=offcampus$/);
+    await page.getByRole('spinbutton', { name: 'Max Rent per Person ($/month)' }).fill('1200');
+    await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/postings\?.*location=offcampus/);
+    expect(page.url()).toContain('maxRent=1200');
+    await context.close();
+  });
+
+  it('creates an account, saying what is wrong first', async () => {
+    const { context, page } = await noScripts();
+    await page.goto(url('/signin-wall'));
+    await page.getByRole('link', { name: 'New here? Create an account' }).click();
+    await page.waitForURL(/mode=signUp/);
+    const fill = async (email: string, repeat: string) => {
+      await page.getByRole('textbox', { name: 'Name' }).fill('Offline Signer');
+      await page.getByRole('textbox', { name: 'College email' }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('a-long-new-password');
+      await page.getByLabel('Repeat password').fill(repeat);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+    };
+    await fill('offline.signer@bc.edu', 'not-the-same-password');
+    await page.getByText(messages.auth.passwordsDiffer).waitFor();
+    await fill('offline.signer@bc.edu', 'a-long-new-password');
+    await page.getByText(messages.auth.signUpSent('offline.signer@bc.edu')).waitFor();
+    await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await context.close();
+  });
+
+  it('changes the password and deletes the account from the profile', async () => {
+    const { context, page } = await noScripts('otto');
+    await page.goto(url('/myProfile'));
+    expect(await page.title()).toMatch(/^My Profile · /);
+    await page.getByLabel('Current password').fill('not-the-password');
+    await page.getByLabel('New password', { exact: true }).fill('a-new-long-password');
+    await page.getByLabel('Repeat new password').fill('a-new-long-password');
+    await page.getByRole('button', { name: accountMessages.changePassword }).click();
+    await page.getByText(accountMessages.currentPasswordWrong).waitFor();
+    await page.getByLabel('Current password').fill('correct-horse-battery');
+    await page.getByLabel('New password', { exact: true }).fill('a-new-long-password');
+    await page.getByLabel('Repeat new password').fill('a-new-long-password');
+    await page.getByRole('button', { name: accountMessages.changePassword }).click();
+    await page.getByText(accountMessages.passwordChanged).waitFor();
+
+    await page.locator('label', { hasText: accountMessages.deleteButton }).click();
+    const confirm = page.getByRole('textbox', { name: /Type your e-mail address/ });
+    await confirm.fill('someone.else@bc.edu');
+    await page.getByRole('button', { name: accountMessages.deleteConfirm }).click();
+    await page.getByText(accountMessages.deleteConfirmMismatch).waitFor();
+    expect(await signedInEmail(page)).toBe(seeded.members.otto.email);
+    await page.locator('label', { hasText: accountMessages.deleteButton }).click();
+    await confirm.fill(seeded.members.otto.email);
+    await page.getByRole('button', { name: accountMessages.deleteConfirm }).click();
+    await page.waitForURL(/\/signin-wall/);
+    await page.getByText(accountMessages.deleted).waitFor();
+    expect(await signedInEmail(page)).toBeUndefined();
     await context.close();
   });
 });

@@ -450,3 +450,163 @@ describe('signing in without the scripts', () => {
     expect(decodeURIComponent(authorization.search)).not.toContain('evil.example');
   });
 });
+
+describe('creating an account without the scripts', () => {
+  const signUp = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    post(formActions.signUp(), fields, '', headers);
+  const fields = (email: string) => ({
+    name: 'Nora New',
+    email,
+    password: 'a-long-new-password',
+    confirmPassword: 'a-long-new-password',
+  });
+
+  it('creates the account and opens the sign-up form saying where the link went, keeping the page asked for', async () => {
+    const to = seeOther(await signUp({ ...fields('nora.form@bc.edu'), [RETURN_FIELD]: '/postings' }));
+    expect(to.path).toBe('/signin-wall');
+    expect(to.params.get('mode')).toBe('signUp');
+    expect(to.params.get('sentTo')).toBe('nora.form@bc.edu');
+    expect(to.params.get(RETURN_FIELD)).toBe('/postings');
+    const [row] = await t.database.db.select().from(user).where(eq(user.email, 'nora.form@bc.edu'));
+    expect(row?.name).toBe('Nora New');
+    expect(row?.emailVerified).toBe(false);
+  });
+
+  it('refuses what the form refuses, with its words’ codes, and writes no account', async () => {
+    const refused = async (sent: Record<string, string>) => seeOther(await signUp(sent)).params.get('error');
+    expect(await refused({ ...fields('x.form@bc.edu'), name: '' })).toBe('NAME_REQUIRED');
+    expect(await refused({ ...fields('not an address') })).toBe('EMAIL_INVALID');
+    expect(await refused({ ...fields('x.form@bc.edu'), password: 'short', confirmPassword: 'short' })).toBe(
+      'PASSWORD_TOO_SHORT',
+    );
+    expect(await refused({ ...fields('x.form@bc.edu'), confirmPassword: 'another-password' })).toBe('PASSWORDS_DIFFER');
+    expect(await refused(fields('x.form@elsewhere.edu'))).toBe('EMAIL_DOMAIN_NOT_ALLOWED');
+    expect(await refused({})).toBe('NAME_REQUIRED');
+    expect(await t.database.db.select().from(user).where(eq(user.email, 'x.form@bc.edu'))).toEqual([]);
+    expect(await t.database.db.select().from(user).where(eq(user.email, 'x.form@elsewhere.edu'))).toEqual([]);
+  });
+
+  it('keeps better-auth’s limit on sign-ups from one address', async () => {
+    const from = { 'x-forwarded-for': '10.97.0.1' };
+    const codes: (string | null)[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      address += 1;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: formActions.signUp(),
+        headers: { ...originHeader(t), 'content-type': FORM, ...from },
+        // Another college's addresses: refused before any password is hashed, and counted all the same.
+        payload: new URLSearchParams(fields(`limit${i}.form@elsewhere.edu`)).toString(),
+      });
+      codes.push(seeOther(response).params.get('error'));
+    }
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill('EMAIL_DOMAIN_NOT_ALLOWED'));
+    expect(codes[5]).toBe('RATE_LIMITED');
+  });
+});
+
+describe('Save this search as a form', () => {
+  it('saves the page’s search under its name, daily, and goes back to the results saying so', async () => {
+    const member = await createMember(t);
+    const from = '/postings?location=oncampus&dorm=Walsh';
+    const saved = seeOther(
+      await post(
+        formActions.saveSearch(),
+        { name: 'Walsh', alert: 'daily', filters: 'location=oncampus&dorm=Walsh', [RETURN_FIELD]: from },
+        member.cookie,
+      ),
+    );
+    expect(`${saved.path}?location=${saved.params.get('location')}&dorm=${saved.params.get('dorm')}`).toBe(from);
+    expect(saved.notice).toBe('SEARCH_SAVED');
+    const list = await t.app.inject({ method: 'GET', url: '/api/saved-searches', headers: { cookie: member.cookie } });
+    expect(list.json().items).toMatchObject([{ name: 'Walsh', alert: 'daily', filters: { dorm: 'Walsh' } }]);
+  });
+
+  it('refuses bad input and a 26th search with their notices, and a visitor goes to sign in', async () => {
+    const member = await createMember(t);
+    const send = (sent: Record<string, string>) => post(formActions.saveSearch(), sent, member.cookie);
+    expect(seeOther(await send({ name: '', filters: 'location=oncampus' })).notice).toBe('SAVE_SEARCH_FAILED');
+    expect(seeOther(await send({ name: 'x', filters: 'location=moon' })).notice).toBe('SAVE_SEARCH_FAILED');
+    expect(seeOther(await send({ name: 'x', filters: 'location=oncampus&dorm=Nowhere' })).notice).toBe(
+      'SAVE_SEARCH_FAILED',
+    );
+    for (let i = 0; i < 25; i += 1) {
+      expect(seeOther(await send({ name: `Search ${i}`, filters: 'location=oncampus' })).notice).toBe('SEARCH_SAVED');
+    }
+    expect(seeOther(await send({ name: 'One more', filters: 'location=oncampus' })).notice).toBe(
+      'TOO_MANY_SAVED_SEARCHES',
+    );
+    const visitor = seeOther(await post(formActions.saveSearch(), { name: 'x', [RETURN_FIELD]: '/postings' }));
+    expect(visitor.path).toBe('/signin-wall');
+    expect(visitor.notice).toBe('SIGN_IN_FIRST');
+  });
+});
+
+describe('the Account section as forms', () => {
+  it('changes the password, keeps this browser signed in, and says so', async () => {
+    const member = await createUser(t, { verified: true });
+    const response = await post(
+      formActions.changePassword(),
+      {
+        currentPassword: 'correct-horse-battery',
+        password: 'a-new-long-password',
+        confirmPassword: 'a-new-long-password',
+      },
+      member.cookie,
+    );
+    const done = seeOther(response);
+    expect(done.path).toBe('/myProfile');
+    expect(done.notice).toBe('PASSWORD_CHANGED');
+    const cookie = cookieFrom(response.headers['set-cookie']);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(me.json().user?.id).toBe(member.id);
+    const signIn = seeOther(await post(formActions.signIn(), { email: member.email, password: 'a-new-long-password' }));
+    expect(signIn.params.get('error')).toBeNull();
+  });
+
+  it('refuses a wrong current password and bad new ones with their notices, and changes nothing', async () => {
+    const member = await createUser(t, { verified: true });
+    const change = async (sent: Record<string, string>) =>
+      seeOther(await post(formActions.changePassword(), sent, member.cookie)).notice;
+    const good = {
+      currentPassword: 'correct-horse-battery',
+      password: 'b-new-long-password',
+      confirmPassword: 'b-new-long-password',
+    };
+    expect(await change({ ...good, currentPassword: 'not-the-password' })).toBe('CURRENT_PASSWORD_WRONG');
+    expect(await change({ ...good, currentPassword: '' })).toBe('CURRENT_PASSWORD_REQUIRED');
+    expect(await change({ ...good, password: 'short', confirmPassword: 'short' })).toBe('NEW_PASSWORD_TOO_SHORT');
+    expect(await change({ ...good, confirmPassword: 'something-else' })).toBe('NEW_PASSWORDS_DIFFER');
+    expect(
+      seeOther(await post(formActions.signIn(), { email: member.email, password: 'correct-horse-battery' })).params.get(
+        'error',
+      ),
+    ).toBeNull();
+    const visitor = seeOther(await post(formActions.changePassword(), good));
+    expect(visitor.path).toBe('/signin-wall');
+    expect(visitor.notice).toBe('SIGN_IN_FIRST');
+  });
+
+  it('deletes the account when the typed address is its own, signs out, and says so on the sign-in page', async () => {
+    const member = await createMember(t);
+    const mismatch = seeOther(
+      await post(formActions.deleteAccount(), { confirmEmail: 'someone@bc.edu' }, member.cookie),
+    );
+    expect(mismatch.path).toBe('/myProfile');
+    expect(mismatch.notice).toBe('DELETE_CONFIRM_MISMATCH');
+    expect(await t.database.db.select().from(user).where(eq(user.id, member.id))).toHaveLength(1);
+
+    const response = await post(
+      formActions.deleteAccount(),
+      { confirmEmail: ` ${member.email.toUpperCase()} ` },
+      member.cookie,
+    );
+    const deleted = seeOther(response);
+    expect(deleted.path).toBe('/signin-wall');
+    expect(deleted.notice).toBe('ACCOUNT_DELETED');
+    expect(await t.database.db.select().from(user).where(eq(user.id, member.id))).toEqual([]);
+    expect(String(response.headers['set-cookie'] ?? '')).toMatch(/session_token=;/);
+    const visitor = seeOther(await post(formActions.deleteAccount(), { confirmEmail: member.email }));
+    expect(visitor.notice).toBe('SIGN_IN_FIRST');
+  });
+});

@@ -30,6 +30,12 @@ const FIELDS = [
   'clientKey',
   'reason',
   'details',
+  'name',
+  'confirmPassword',
+  'currentPassword',
+  'confirmEmail',
+  'alert',
+  'filters',
 ];
 
 const ESCAPES = [

@@ -7,8 +7,10 @@ import type { Auth } from '../auth/auth';
 import { guard } from '../auth/guard';
 import type { Database } from '../db/client';
 import type { GroupService } from '../groups/service';
+import { answerRoute } from '../http/answer-route';
 import { errors } from '../http/errors';
 import type { Storage } from '../storage';
+import { accountFormRoutes } from './form-routes';
 import { createAccountService } from './service';
 
 const detailsSchema = z.strictObject({
@@ -27,23 +29,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   groups: GroupService;
 }> = async (app, { auth, db, storage, groups }) => {
   const service = createAccountService({ db, storage, log: app.log, groups });
+  await app.register(accountFormRoutes, { auth, service });
 
-  app.get(
-    '/api/me/account',
-    {
-      preValidation: guard('account.own'),
-      schema: {
-        tags: ['me'],
-        summary: 'Account details: name, e-mail, sign-in methods, member since',
-        response: { 200: detailsSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      if (!request.viewer) throw errors.unauthorized();
-      reply.header('cache-control', 'no-store');
-      return service.details(request.viewer);
-    },
-  );
+  // Also a load of the profile's drawing: its Account section, Change Password with it, is drawn.
+  answerRoute(app, '/api/me/account', {
+    action: 'account.own',
+    tags: ['me'],
+    summary: 'Account details: name, e-mail, sign-in methods, member since',
+    response: detailsSchema,
+    cacheControl: 'no-store',
+    answer: (viewer) => service.details(viewer),
+  });
 
   app.delete(
     '/api/me',

@@ -73,8 +73,15 @@ export interface MemberFormOptions {
   renamed?: Readonly<Record<string, FormNoticeCode>>;
   /** Where to go back when the form names no page of ours. */
   fallback(request: FastifyRequest): string;
-  /** The work, as the API's route does it; the notice of success and, if not back, where to go. */
-  act(request: FastifyRequest, fields: FormFields): Promise<{ notice?: FormNoticeCode; to?: string } | undefined>;
+  /**
+   * The work, as the API's route does it; the notice of success and, if not back, where to go.
+   * `reply` is for headers the answer carries besides (the cookies of a session that ended).
+   */
+  act(
+    request: FastifyRequest,
+    fields: FormFields,
+    reply: FastifyReply,
+  ): Promise<{ notice?: FormNoticeCode; to?: string } | undefined>;
 }
 
 /** The notice for a refusal: its own code when the table has it, else the form's failure. */
@@ -100,7 +107,7 @@ export function memberForm(options: MemberFormOptions) {
     if (!request.viewer) return signInFirst(reply, options.unsigned, back);
     try {
       await guardAction.call(request.server, request, reply);
-      const done = await options.act(request, fields);
+      const done = await options.act(request, fields, reply);
       return seeOther(reply, done?.to ?? back, done?.notice);
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) {

@@ -2,13 +2,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountMessages } from '../../../shared/account-messages';
+import { formActions } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
+import { accountKey } from '../../../shared/query-keys';
 import type { AccountDetails } from '../../../shared/schemas/account';
 import type { Me, MeResponse } from '../../../shared/schemas/me';
 import { ApiError, api } from '../../api/client';
 import { dayText } from '../../common/posting-text';
 import { useClock } from '../../shell/clock';
 import { useCollege } from '../../shell/config-context';
+import { useDrawnToggle, useScriptsReady } from '../../shell/scripts-ready';
 import { SESSION_QUERY_KEY } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
@@ -19,8 +22,6 @@ import styles from './AccountSection.module.css';
 import { authPost } from './auth-api';
 import { NewPasswordFields } from './NewPasswordFields';
 import { TextField } from './TextField';
-
-const ACCOUNT_QUERY_KEY = ['account'] as const;
 
 const loadSchema = () => import('../../../shared/schemas/account').then((module) => module.changePasswordSchema);
 
@@ -48,7 +49,13 @@ function ChangePasswordForm() {
   });
 
   return (
-    <form className={styles.form} {...form.formProps} aria-labelledby="change-password-heading">
+    <form
+      className={styles.form}
+      method="post"
+      action={formActions.changePassword()}
+      {...form.formProps}
+      aria-labelledby="change-password-heading"
+    >
       <h3 id="change-password-heading" className={styles.subheading}>
         {accountMessages.changePassword}
       </h3>
@@ -75,16 +82,65 @@ function ChangePasswordForm() {
   );
 }
 
+/**
+ * 'Delete my account' as the server draws it (issue 31): a checkbox the stylesheet follows opens a
+ * plain form, where the typed address is sent to the form route, before the scripts or without
+ * them. When the scripts take over, an open one becomes the dialog, with what was typed.
+ */
+function DrawnDeleteAccount({ email, toggleId, inputId }: { email: string; toggleId: string; inputId: string }) {
+  const formId = useId();
+  return (
+    <>
+      <input id={toggleId} type="checkbox" className={`drawn-toggle ${styles.deleteCheck}`} aria-controls={formId} />
+      <label htmlFor={toggleId} className={`${buttonStyles.button} ${styles.dangerButton} ${styles.deleteToggle}`}>
+        {accountMessages.deleteButton}
+      </label>
+      <form
+        id={formId}
+        className={`${styles.form} ${styles.drawnDelete}`}
+        method="post"
+        action={formActions.deleteAccount()}
+      >
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={inputId}>
+            {accountMessages.deleteConfirmLabel(email)}
+          </label>
+          <input
+            id={inputId}
+            name="confirmEmail"
+            className={fieldStyles.control}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+        </div>
+        <button type="submit" className={`${buttonStyles.button} ${styles.dangerButton}`}>
+          {accountMessages.deleteConfirm}
+        </button>
+      </form>
+    </>
+  );
+}
+
 /** 'Delete my account': the person types their e-mail address, then everything they own goes. */
 function DeleteAccount({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const scriptsReady = useScriptsReady();
   const inputId = useId();
+  const drawnToggleId = useId();
+  const drawnInputId = useId();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const matches = typed.trim().toLowerCase() === email.trim().toLowerCase();
+  // Opened before the scripts: the dialog opens with what was typed in the drawn form.
+  useDrawnToggle(drawnToggleId, () => {
+    setTyped((document.getElementById(drawnInputId) as HTMLInputElement | null)?.value ?? '');
+    setOpen(true);
+  });
 
   const close = (next: boolean) => {
     if (busy) return;
@@ -118,9 +174,13 @@ function DeleteAccount({ email }: { email: string }) {
     <div className={styles.danger}>
       <h3 className={styles.subheading}>{accountMessages.deleteHeading}</h3>
       <p>{accountMessages.deleteWarning}</p>
-      <button type="button" className={`${buttonStyles.button} ${styles.dangerButton}`} onClick={() => setOpen(true)}>
-        {accountMessages.deleteButton}
-      </button>
+      {scriptsReady ? (
+        <button type="button" className={`${buttonStyles.button} ${styles.dangerButton}`} onClick={() => setOpen(true)}>
+          {accountMessages.deleteButton}
+        </button>
+      ) : (
+        <DrawnDeleteAccount email={email} toggleId={drawnToggleId} inputId={drawnInputId} />
+      )}
       <Dialog
         open={open}
         title={accountMessages.deleteConfirmTitle}
@@ -185,7 +245,7 @@ export function AccountSection({ user }: { user: Me }) {
   const clock = useClock();
   const college = useCollege();
   const details = useQuery({
-    queryKey: [...ACCOUNT_QUERY_KEY, user.id],
+    queryKey: accountKey,
     queryFn: () => api.get('/api/me/account'),
   });
   const account = details.data;

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/first-load-messages';
-import { formActions, RETURN_FIELD, sameSitePath } from '../../../shared/form-posts';
+import { formActions, RETURN_FIELD, SIGN_UP_MODE, SIGN_UP_MODE_PARAM, sameSitePath } from '../../../shared/form-posts';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
 import { FormNotice } from '../../shell/FormNotice';
@@ -140,22 +140,36 @@ function SignInForm({
 
 export function Component() {
   const college = useCollege();
-  usePageTitle('Sign in');
+  usePageTitle();
   const refreshSession = useRefreshSession();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   // The guard sent the visitor here from an invitation's link, or a form posted without the
   // scripts sent a visitor here from its page: back there once signed in.
-  const returnTo = returnPathOf(useLocation().state) ?? sameSitePath(params.get(RETURN_FIELD)) ?? '/';
-  const [mode, setMode] = useState<'signIn' | 'signUp'>('signIn');
+  const location = useLocation();
+  const returnTo = returnPathOf(location.state) ?? sameSitePath(params.get(RETURN_FIELD)) ?? '/';
+  // Which form shows is the address's (`?mode=signUp`): the switch is a link, so a tap before the
+  // scripts, or without them, opens the page drawn with the sign-up form (issue 31).
+  const signingUp = params.get(SIGN_UP_MODE_PARAM) === SIGN_UP_MODE;
   const oidc = college.auth.oidc;
   const emailDomain = college.college.emailDomain;
   // A refused sign-in comes back here with ?error= (the provider's, or the e-mail form's when
-  // sent without the scripts): said in the page as drawn, so it shows before the scripts too.
+  // sent without the scripts): said in the page as drawn, so it shows before the scripts too. A
+  // sign-up's comes back with the sign-up form, which says it.
   const [errorCode] = useState(() => params.get('error'));
-  const emailFailure = errorCode ? (EMAIL_SIGN_IN_ERRORS[errorCode] ?? null) : null;
+  const [sentTo] = useState(() => params.get('sentTo'));
+  // Each form says only the refusals it came back with (a sign-up's not on the sign-in form).
+  const [errorOfSignUp] = useState(signingUp);
+  const signInError = errorOfSignUp || signingUp ? null : errorCode;
+  const emailFailure = signInError ? (EMAIL_SIGN_IN_ERRORS[signInError] ?? null) : null;
   const providerFailure =
-    errorCode && !emailFailure ? oidcErrorMessage(errorCode, oidc?.label ?? 'your provider', emailDomain) : null;
+    signInError && !emailFailure ? oidcErrorMessage(signInError, oidc?.label ?? 'your provider', emailDomain) : null;
+  const modeAddress = (next: 'signIn' | 'signUp') => {
+    const query = new URLSearchParams(next === 'signUp' ? { [SIGN_UP_MODE_PARAM]: SIGN_UP_MODE } : {});
+    if (returnTo !== '/') query.set(RETURN_FIELD, returnTo);
+    const search = query.toString();
+    return search ? `${location.pathname}?${search}` : location.pathname;
+  };
 
   const done = async () => {
     await refreshSession();
@@ -169,16 +183,17 @@ export function Component() {
 
   // Once read, the code leaves the address: a reload does not say it again.
   useEffect(() => {
-    if (!errorCode) return;
+    if (!errorCode && !sentTo) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('error');
+        next.delete('sentTo');
         return next;
       },
       { replace: true },
     );
-  }, [errorCode, setParams]);
+  }, [errorCode, sentTo, setParams]);
 
   return (
     <div className={wall.wall}>
@@ -204,21 +219,23 @@ export function Component() {
             <p className={wall.divider}>or</p>
           </>
         ) : null}
-        {mode === 'signIn' ? (
-          <SignInForm onDone={done} returnTo={returnTo} failed={emailFailure} />
-        ) : (
+        {signingUp ? (
           <Suspense fallback={<p role="status">{messages.loading}</p>}>
-            <SignUpForm onDone={done} emailDomain={emailDomain} />
+            <SignUpForm
+              onDone={done}
+              emailDomain={emailDomain}
+              returnTo={returnTo}
+              failedCode={errorOfSignUp ? errorCode : null}
+              sentTo={sentTo}
+            />
           </Suspense>
+        ) : (
+          <SignInForm onDone={done} returnTo={returnTo} failed={emailFailure} />
         )}
         <div className={styles.links}>
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => setMode(mode === 'signIn' ? 'signUp' : 'signIn')}
-          >
-            {mode === 'signIn' ? 'New here? Create an account' : 'Already have an account? Sign in'}
-          </button>
+          <Link to={modeAddress(signingUp ? 'signIn' : 'signUp')} replace>
+            {signingUp ? 'Already have an account? Sign in' : 'New here? Create an account'}
+          </Link>
           <Link to="/forgot-password">Forgot your password?</Link>
         </div>
       </div>

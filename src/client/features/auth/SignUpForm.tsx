@@ -1,6 +1,13 @@
-/** The sign-in page's 'Create an account' form: loaded just after the page, which opens on signing in. */
+/**
+ * The sign-in page's 'Create an account' form: loaded just after the page, which opens on signing
+ * in. Drawn by the server when the address asks for it (`?mode=signUp`), as a plain form posting
+ * to the sign-up form route (issue 31): sent before the scripts, or without them, the server
+ * creates the account and comes back here with what the form would have said.
+ */
 import { useState } from 'react';
+import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
+import { sentToOf, signUpErrorText } from '../../../shared/sign-up-errors';
 import buttonStyles from '../../ui/Button.module.css';
 import { useSchemaForm } from '../../ui/schema-form';
 import styles from './Auth.module.css';
@@ -11,9 +18,23 @@ import { TextField } from './TextField';
 // Validation loads on first focus or submit, not with the form (decision 0009).
 const loadSignUpSchema = () => import('./validation').then((module) => module.signUpSchema);
 
-export function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void>; emailDomain: string }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+export function SignUpForm({
+  onDone,
+  emailDomain,
+  returnTo,
+  failedCode,
+  sentTo: sentBefore,
+}: {
+  onDone: () => Promise<void>;
+  emailDomain: string;
+  returnTo: string;
+  /** The form route's refusal, when the form was sent without the scripts. */
+  failedCode: string | null;
+  /** Where the form route's sign-up sent its verification link. */
+  sentTo: string | null;
+}) {
+  const [failure, setFailure] = useState<string | null>(() => signUpErrorText(failedCode, emailDomain));
+  const [sentTo, setSentTo] = useState<string | null>(() => sentToOf(sentBefore, emailDomain));
   const form = useSchemaForm({ schema: loadSignUpSchema, onValid: (input) => signUp(input) });
   async function signUp(input: { name: string; email: string; password: string }) {
     setFailure(null);
@@ -41,7 +62,14 @@ export function SignUpForm({ onDone, emailDomain }: { onDone: () => Promise<void
     }
   }
   return (
-    <form className={styles.form} {...form.formProps} aria-labelledby="signup-heading">
+    <form
+      className={styles.form}
+      method="post"
+      action={formActions.signUp()}
+      {...form.formProps}
+      aria-labelledby="signup-heading"
+    >
+      {returnTo === '/' ? null : <input type="hidden" name={RETURN_FIELD} value={returnTo} />}
       <h2 id="signup-heading" className={styles.subheading}>
         Create an account
       </h2>

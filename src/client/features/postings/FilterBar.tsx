@@ -188,7 +188,9 @@ export function FilterBar({
                 className={fieldStyles.control}
                 type="number"
                 inputMode="numeric"
-                min={1}
+                // The steps count from min: with min 1 a browser sending the form itself (before
+                // the scripts) refused $1,200 as not a step, and searched nothing.
+                min={50}
                 max={MAX_RENT_FILTER}
                 step={50}
                 value={filters.maxRent ?? ''}

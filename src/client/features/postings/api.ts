@@ -1,20 +1,22 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { profileListPage, searchPage } from '../../../shared/list-pages';
+import { profileListPage, searchAddressParams, searchPage } from '../../../shared/list-pages';
 import { messages } from '../../../shared/messages';
 import { postingKeys } from '../../../shared/query-keys';
-import { filtersToParams } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { PostingCard, PostingDetail, PostingPage } from '../../../shared/schemas/posting-view';
 import { ApiError, api } from '../../api/client';
 import { showNotice } from '../../ui/Notice';
 
-/** The search as infinite pages of cards; the query string is also the cache key. */
-export function useSearch(filters: SearchFilters) {
-  const query = filtersToParams(filters).toString();
+/**
+ * The search as infinite pages of cards, from `cursor` on (a 'Load more' link's address) or from
+ * the first; the query string is also the cache key.
+ */
+export function useSearch(filters: SearchFilters, cursor: string | null = null) {
+  const query = searchAddressParams(filters, cursor).toString();
   return useInfiniteQuery({
     queryKey: postingKeys.search(query),
     queryFn: ({ pageParam, signal }) => api.get('/api/postings', { query: searchPage(filters, pageParam), signal }),
-    initialPageParam: null as string | null,
+    initialPageParam: cursor,
     getNextPageParam: (last) => last.nextCursor,
   });
 }

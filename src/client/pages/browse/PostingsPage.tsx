@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { searchAddressParams, searchCursorOf } from '../../../shared/list-pages';
 import { messages } from '../../../shared/messages';
 import {
   emptyFilters,
@@ -65,16 +66,19 @@ function totalText(total: { count: number; atLeast: boolean }): string {
 
 function Results({
   filters,
+  cursor,
   onChange,
   onEdit,
   onReset,
 }: {
   filters: SearchFilters;
+  /** Where the results start (a 'Load more' link's address), or null for the first. */
+  cursor: string | null;
   onChange: (next: SearchFilters) => void;
   onEdit: (id: string) => void;
   onReset: () => void;
 }) {
-  const search = useSearch(filters);
+  const search = useSearch(filters, cursor);
   // 'Best fit' is offered to a viewer with a lifestyle profile (issue 13).
   const lifestyle = useMyLifestyle();
   const canSortByFit = (lifestyle.data?.answers.length ?? 0) > 0 || filters.sort === 'fit';
@@ -94,6 +98,8 @@ function Results({
   const mapId = useId();
   const showMap = mapOffered && mapOpen;
   const cardItem = (id: string) => document.getElementById(`card-item-${id}`);
+  const nextCursor = search.data?.pages.at(-1)?.nextCursor;
+  const firstResults = `/postings?${filtersToParams(filters)}`;
 
   const toolbar = (
     <div className={styles.toolbar}>
@@ -110,6 +116,12 @@ function Results({
         >
           {mapOpen ? 'Hide map' : 'Show map'}
         </button>
+      ) : null}
+      {cursor ? (
+        // A 'Load more' link's page starts further on: the way back to the first results.
+        <Link className={styles.firstResults} to={firstResults}>
+          Back to the first postings
+        </Link>
       ) : null}
       <ResultsOptions filters={filters} onChange={onChange} canSortByFit={canSortByFit} />
     </div>
@@ -179,16 +191,21 @@ function Results({
         </div>
       </div>
       <div ref={sentinel} />
-      {search.hasNextPage ? (
+      {search.hasNextPage && nextCursor ? (
         <div className={styles.more}>
-          <button
-            type="button"
+          {/* A link to the next page's address (issue 31): before the scripts, or without them,
+              the server draws that page; once they are here the next cards load in place. */}
+          <Link
             className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-            onClick={more}
-            disabled={search.isFetchingNextPage}
+            to={`/postings?${searchAddressParams(filters, nextCursor)}`}
+            onClick={(event) => {
+              event.preventDefault();
+              more();
+            }}
+            aria-disabled={search.isFetchingNextPage || undefined}
           >
             {search.isFetchingNextPage ? messages.loading : 'Load more'}
-          </button>
+          </Link>
         </div>
       ) : null}
     </>
@@ -224,7 +241,12 @@ function CollapsibleFilters({ activeCount, children }: { activeCount: number; ch
         </button>
       ) : (
         <>
-          <input id={toggleId} type="checkbox" className={styles.filtersCheck} aria-controls={bodyId} />
+          <input
+            id={toggleId}
+            type="checkbox"
+            className={`drawn-toggle ${styles.filtersCheck}`}
+            aria-controls={bodyId}
+          />
           <label htmlFor={toggleId} className={toggleClass}>
             <span className={styles.whenClosed}>Show filters{active}</span>
             <span className={styles.whenOpen}>Hide filters{active}</span>
@@ -240,7 +262,7 @@ function CollapsibleFilters({ activeCount, children }: { activeCount: number; ch
 
 /** /postings: the tabs, the filter bar and the matching postings; the filters live in the URL. */
 export function Component() {
-  usePageTitle('Search Postings');
+  usePageTitle();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -314,7 +336,13 @@ export function Component() {
         {editing ? (
           <PostingForm postingId={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
         ) : (
-          <Results filters={filters} onChange={apply} onEdit={setEditing} onReset={reset} />
+          <Results
+            filters={filters}
+            cursor={searchCursorOf(params)}
+            onChange={apply}
+            onEdit={setEditing}
+            onReset={reset}
+          />
         )}
       </section>
     </div>
