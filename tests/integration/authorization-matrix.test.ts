@@ -683,6 +683,72 @@ const formRows: Row[] = [
       expect(new URL(String(response.headers.location), 'http://page').pathname).toBe('/postings');
     },
   },
+  {
+    route: 'POST /api/forms/sign-up',
+    actions: [],
+    // Refused by the form's own checks (the passwords differ): nothing reaches better-auth.
+    call: async () =>
+      formCall('/api/forms/sign-up', {
+        name: 'Nobody New',
+        email: 'nobody.new@bc.edu',
+        password: 'a-long-password-1',
+        confirmPassword: 'another-password-1',
+      }),
+    expect: everyone(FORM_POSTED),
+    check(response) {
+      expect(String(response.headers.location)).toBe('/signin-wall?mode=signUp&error=PASSWORDS_DIFFER');
+    },
+  },
+  {
+    route: 'POST /api/forms/saved-searches',
+    actions: ['product.use'],
+    // New accounts: the shared ones reach the limit of saved searches over the other rows.
+    fresh: true,
+    call: async () =>
+      formCall('/api/forms/saved-searches', { name: 'On campus', alert: 'daily', filters: 'location=oncampus' }),
+    expect: formMembersOnly('SIGN_IN_FIRST', FORM_POSTED),
+    check(response) {
+      expect(noticeOf(response)).toBe('SEARCH_SAVED');
+    },
+  },
+  {
+    route: 'POST /api/forms/account/password',
+    actions: ['account.own'],
+    // A wrong current password: refused by better-auth for any account, changing nothing.
+    call: async () =>
+      formCall('/api/forms/account/password', {
+        currentPassword: 'not-the-password-1',
+        password: 'b-long-new-password',
+        confirmPassword: 'b-long-new-password',
+      }),
+    expect: {
+      ...everyone(formRefused('CURRENT_PASSWORD_WRONG')),
+      anonymous: formRefused('SIGN_IN_FIRST'),
+      nonCollege: formRefused('SIGN_IN_FIRST'),
+      expiredSession: formRefused('SIGN_IN_FIRST'),
+    },
+  },
+  {
+    route: 'POST /api/forms/account/delete',
+    actions: ['account.own'],
+    fresh: true,
+    call: async (caller) => formCall('/api/forms/account/delete', { confirmEmail: caller.email ?? 'nobody@bc.edu' }),
+    expect: {
+      ...everyone(FORM_POSTED),
+      anonymous: formRefused('SIGN_IN_FIRST'),
+      nonCollege: formRefused('SIGN_IN_FIRST'),
+      expiredSession: formRefused('SIGN_IN_FIRST'),
+    },
+    async check(response, caller) {
+      expect(noticeOf(response)).toBe('ACCOUNT_DELETED');
+      expect(
+        await t.database.db
+          .select()
+          .from(user)
+          .where(eq(user.id, caller.id as string)),
+      ).toEqual([]);
+    },
+  },
 ];
 
 const conversationRows: Row[] = [

@@ -167,7 +167,7 @@ export async function authFormRoutes(app: FastifyInstance, { auth, config }: { a
 
   // The profile's Change Password without the scripts: the form's checks, then better-auth's
   // change-password as the form calls it (other devices signed out, this one's new cookie kept).
-  app.post(FORM_ROUTES.changePassword, { schema: { hide: true } }, async (request, reply) => {
+  const changePassword = async (request: FastifyRequest, reply: FastifyReply) => {
     const fields = formFields(request);
     const back = returnPath(fields, ACCOUNT_SECTION);
     if (!request.viewer) return signInFirst(reply, 'SIGN_IN_FIRST', back);
@@ -198,5 +198,12 @@ export async function authFormRoutes(app: FastifyInstance, { auth, config }: { a
           ? 'CURRENT_PASSWORD_WRONG'
           : 'PASSWORD_UNCHANGED';
     return seeOther(reply, back, notice);
-  });
+  };
+  // One's own account (any live session, checked above): named on the handler, as memberForm
+  // does, so the authorization matrix reads it.
+  app.post(
+    FORM_ROUTES.changePassword,
+    { schema: { hide: true } },
+    Object.assign(changePassword, { action: 'account.own' as const }),
+  );
 }
