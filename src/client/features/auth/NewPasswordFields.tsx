@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth-constants';
+import { useDrawnToggle } from '../../shell/scripts-ready';
 import { ShowPassword, TextField } from './TextField';
 
 /**
@@ -14,6 +15,9 @@ export function NewPasswordFields({
   errors: { password?: string; confirmPassword?: string };
 }) {
   const [shown, setShown] = useState(false);
+  // Ticked before the scripts took the drawn form over: the passwords show once they have.
+  const showId = useId();
+  useDrawnToggle(showId, () => setShown(true));
   const type = shown ? 'text' : 'password';
   return (
     <>
@@ -32,7 +36,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         error={errors.confirmPassword}
       />
-      <ShowPassword shown={shown} onChange={setShown} />
+      <ShowPassword id={showId} shown={shown} onChange={setShown} />
     </>
   );
 }
