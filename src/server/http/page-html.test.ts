@@ -69,4 +69,14 @@ describe('the page sent for a route', () => {
     expect(bare).toContain('href="/api/me"');
     expect(bare).not.toContain('page-queries');
   });
+
+  it("carries each page's own title, escaped, in place of the template's", () => {
+    const pageHtml = loadPageHtml(clientDir);
+    const walsh = pageHtml('/postings', { title: 'Walsh Hall · Quadmates' });
+    const hostile = pageHtml('/postings', { title: '</title><script>x()</script> $& · Quadmates' });
+    expect(walsh).toContain('<title>Walsh Hall · Quadmates</title>');
+    expect(hostile).toContain('<title>&lt;/title&gt;&lt;script&gt;x()&lt;/script&gt; $&amp; · Quadmates</title>');
+    expect(pageHtml('/no-such-page', { title: 'Quadmates' })).toContain('<title>Quadmates</title>');
+    expect(pageHtml('/postings')).toContain('<title>Quadmates</title>');
+  });
 });
