@@ -14,7 +14,6 @@ import { useMyLifestyle } from '../../features/lifestyle/mine';
 import { LazyMapView } from '../../features/map/LazyMapView';
 import { LazyPostingForm as PostingForm } from '../../features/posting-editor/LazyPostingForm';
 import { useSearch } from '../../features/postings/api';
-import { FilterBar } from '../../features/postings/FilterBar';
 import { FilterChips } from '../../features/postings/FilterChips';
 import { LocationTabs } from '../../features/postings/LocationTabs';
 import { ResultsOptions } from '../../features/postings/ResultsOptions';
@@ -26,6 +25,10 @@ import { groupDigits } from '../../ui/format-en-us';
 import { lazyPart } from '../../ui/lazy-part';
 import { CardGrid } from '../posting-card/PostingCard';
 import styles from './PostingsPage.module.css';
+
+// The filters are a plain GET form drawn by the server, which works before its code arrives (a
+// choice made meanwhile is kept): its code loads beside the page's, not in its first load.
+const FilterBar = lazyPart(() => import('../../features/postings/FilterBar').then((module) => module.FilterBar));
 
 // 'Save this search' loads just after the page (its space is kept), so the first load stays small.
 const SaveSearchButton = lazyPart(() =>
