@@ -10,7 +10,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { DrawnPage, PageAnswer } from '../shared/drawn-page';
+import type { DrawnPage, PageAnswer, PageSeed } from '../shared/drawn-page';
 import { loadAddress, pageLoads, STORE_LOADS } from '../shared/page-loads';
 import { matchRoute } from '../shared/routes';
 import type { PublicConfig } from '../shared/schemas/college';
@@ -46,8 +46,9 @@ function app(url: string, drawing: Drawing) {
 /**
  * Draws the page at `url` (its path and query) for the visitor `answer` answers for: the stores'
  * answers and the route's loads first, side by side with the page's code, then one drawing.
+ * `seed` adds answers of the server's own (a refused form drawn again with what was sent).
  */
-export async function drawPage(url: string, answer: PageAnswer): Promise<DrawnPage> {
+export async function drawPage(url: string, answer: PageAnswer, seed: PageSeed = []): Promise<DrawnPage> {
   const address = new URL(url, 'http://page');
   const [config, me] = (await Promise.all([answer(STORE_LOADS.config), answer(STORE_LOADS.me)])) as [
     PublicConfig | undefined,
@@ -85,6 +86,7 @@ export async function drawPage(url: string, answer: PageAnswer): Promise<DrawnPa
         load.infinite ? { pages: [data], pageParams: [load.pageParam ?? null] } : data,
       );
   });
+  for (const { queryKey, data } of seed) queryClient.setQueryData(queryKey, data);
   const drawnAt = Date.now();
   const drawing: Drawing = { config, me, clock: { now: drawnAt, zone: 'utc' }, queryClient };
   const html = renderToString(app(url, drawing));

@@ -15,6 +15,12 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // The server drew the page (decision 0029): the browser takes it over rather than drawing it again.
 const drawn = root.hasAttribute('data-drawn');
+// A form route answered with its page drawn again (a posting form refused): the router takes over
+// the page at its own address, which a reload then asks for (not the form's post again).
+const drawnAddress = root.getAttribute('data-address');
+if (drawnAddress?.startsWith('/') && !drawnAddress.startsWith('//')) {
+  window.history.replaceState(window.history.state, '', drawnAddress);
+}
 
 // The page's own code first (the server has asked for its chunks already): drawn without a
 // fallback, the page is not held back by React's Suspense throttle. A chunk that fails to load

@@ -32,3 +32,9 @@ export type DrawnPage =
   | { kind: 'redirect'; to: string }
   /** Not drawn on the server (the terms dialog comes first, or the answers it needs are missing). */
   | { kind: 'notDrawn'; stores: StoreAnswers };
+
+/**
+ * Answers a page is drawn with besides its loads' (a form the server draws again with what was sent):
+ * put in its query cache under their keys, so the browser's scripts take over the same page.
+ */
+export type PageSeed = readonly { readonly queryKey: readonly unknown[]; readonly data: unknown }[];

@@ -37,6 +37,10 @@ export const FORM_ROUTES = {
   postingStatus: `${FORMS}/postings/:id/status`,
   /** POST (from the drawn confirmation): deletes the posting, its admin only. */
   deletePosting: `${FORMS}/postings/:id/delete`,
+  /** POST multipart/form-data, the posting form's fields and its images: creates a posting. */
+  createPosting: `${FORMS}/postings`,
+  /** POST multipart/form-data, the same: saves the posting (its admin or a co-admin). */
+  editPosting: `${FORMS}/postings/:id`,
 } as const;
 
 const fill = (route: string, id: string) => route.replace(':id', encodeURIComponent(id));
@@ -56,6 +60,8 @@ export const formActions = {
   saveSearch: () => FORM_ROUTES.saveSearch,
   changePassword: () => FORM_ROUTES.changePassword,
   deleteAccount: () => FORM_ROUTES.deleteAccount,
+  createPosting: () => FORM_ROUTES.createPosting,
+  editPosting: (postingId: string) => fill(FORM_ROUTES.editPosting, postingId),
 } as const;
 
 /** The hidden field (or query parameter) naming the page to come back to: a path of this site. */

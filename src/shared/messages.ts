@@ -18,6 +18,8 @@ export const messages = {
   submit: {
     notSignedIn: { title: 'Not Signed In', message: 'You must be signed in to submit a posting.' },
     failedTitle: 'Submission Failed',
+    /** A form sent without the scripts comes back with what was typed; a browser cannot refill a file input. */
+    chooseImagesAgain: 'Images you chose were not kept: please choose them again before you submit.',
     storageError: 'An error occurred while uploading your posting information. Please try again.',
     created: 'Posting Submitted!',
     updated: 'Posting Updated!',

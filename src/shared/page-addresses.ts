@@ -32,6 +32,8 @@ function routeAddress<P extends RoutePath>(
 export const pageAddress = {
   /** A posting's detail view (docs/product-spec.md, section 2). */
   posting: (id: string) => routeAddress('/detailView', { query: { id } }),
+  /** The posting form, for a new posting. */
+  createPosting: () => routeAddress('/create-posting'),
   /** The posting form opened on a posting, to edit it (its admin and co-admins). */
   editPosting: (id: string) => routeAddress('/create-posting', { query: { id } }),
   /** An invitation's link (issue 23). */

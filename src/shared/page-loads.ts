@@ -72,6 +72,11 @@ const ROUTE_LOADS: Partial<Record<RoutePath, (address: PageAddress) => PageLoad[
       myLifestyle(),
     ];
   },
+  // Editing (?id=): the form is drawn from the posting, so it is there without the scripts.
+  '/create-posting': ({ search }) => {
+    const id = search.get('id');
+    return id ? [load(postingKeys.detail(id), '/api/postings/{id}', { path: { id } })] : [];
+  },
   '/detailView': ({ search }) => {
     const id = search.get('id');
     // The fit too: drawn without it, the page would say it is working the fit out, with nothing

@@ -7,12 +7,27 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookmark, conversationMessage, ping, posting, postingReport, session, user } from '../../src/server/db/schema';
+import { ensureClientBuilt } from '../../scripts/lib/client-build.mjs';
+import {
+  bookmark,
+  conversationMessage,
+  ping,
+  posting,
+  postingImage,
+  postingMember,
+  postingReport,
+  session,
+  user,
+} from '../../src/server/db/schema';
 import { formActions, NOTICE_PARAM, RETURN_FIELD } from '../../src/shared/form-posts';
+import { messages } from '../../src/shared/messages';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../src/shared/options';
+import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
 import { completeProviderLogin, startOidcProvider, type TestOidcProvider } from '../support/oidc';
 import { cookieFrom, createMember, createUser, originHeader, type TestMember } from '../support/users';
+import { type FilePart, jpegFile, sendPosting } from './postings-support';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const FORM = 'application/x-www-form-urlencoded';
@@ -23,6 +38,8 @@ let student: TestMember;
 let address = 0;
 
 beforeAll(async () => {
+  // The posting form's refusals answer with the form drawn again: the client's build draws it.
+  ensureClientBuilt();
   provider = await startOidcProvider({ redirectUris: [`${PUBLIC_URL}/api/auth/callback/oidc`] });
   provider.addAccount('eagle', { email: 'eagle.forms@bc.edu', name: 'Eagle Forms', emailVerified: true });
   t = await createTestApp({ PUBLIC_URL, ...provider.env }, undefined, { backgroundJobs: false });
@@ -610,3 +627,231 @@ describe('the Account section as forms', () => {
     expect(visitor.notice).toBe('SIGN_IN_FIRST');
   });
 });
+/** The posting form's fields as a browser posts them without scripts (a ticked checkbox as 'on'). */
+function postingFields(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  const fields: Record<string, string | undefined> = {
+    listingLocation: 'oncampus',
+    dorm: 'Walsh',
+    address: '',
+    adminAcademicYear: 'junior',
+    adminGender: 'female',
+    adminCustomGender: '',
+    adminPhone: '617-555-0101',
+    adminInstagram: '',
+    adminShowsPhone: 'on',
+    'members.1.name': 'Priya Patel',
+    'members.1.academicYear': 'junior',
+    'members.1.gender': 'female',
+    'members.1.email': '',
+    curNumSeek: '2',
+    monthlyRent: '',
+    rentType: '',
+    rentStart: '2026-11-27',
+    rentEnd: '',
+    utilities: '',
+    description: 'Two juniors, quiet, cook on Sundays.',
+    ...overrides,
+  };
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/** The form as a browser posts it: its fields, then its file input (an empty part when nothing is chosen). */
+async function postForm(url: string, fields: Record<string, string>, files: FilePart[], cookie = '') {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (files.length === 0) form.append('images', new Blob([], { type: 'application/octet-stream' }), '');
+  for (const file of files)
+    form.append('images', new Blob([new Uint8Array(file.buffer)], { type: file.type }), file.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  address += 1;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      ...originHeader(t),
+      'content-type': request.headers.get('content-type') as string,
+      'x-forwarded-for': `10.97.${(address >> 8) & 255}.${address & 255}`,
+      ...(cookie ? { cookie } : {}),
+    },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+const postingsOf = (userId: string) => t.database.db.select().from(posting).where(eq(posting.adminUserId, userId));
+
+/** The form drawn again: a page, not JSON, with the field values it was sent. */
+function drawnAgain(response: LightMyRequestResponse, status = 400) {
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+  expect(String(response.headers['content-type'])).toMatch(/^text\/html/);
+  expect(response.body).toContain('<div id="root" data-address="/create-posting');
+  expect(response.body).toContain('data-drawn');
+  return response.body;
+}
+
+const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;');
+
+describe('the posting form (create and edit without scripts)', () => {
+  it('sends a visitor to the sign-in page with the spec’s words, and back to the form', async () => {
+    const to = seeOther(await postForm(formActions.createPosting(), postingFields(), []));
+    expect(to.path).toBe('/signin-wall');
+    expect(to.notice).toBe('POSTING_UNSIGNED');
+    expect(to.params.get(RETURN_FIELD)).toBe('/create-posting');
+  });
+
+  it('creates the posting with its photo and goes to it', async () => {
+    const author = await createMember(t, { name: 'Fiona Form' });
+    const to = seeOther(
+      await postForm(formActions.createPosting(), postingFields(), [await jpegFile()], author.cookie),
+    );
+    expect(to.path).toBe('/detailView');
+    const [saved] = await postingsOf(author.id);
+    expect(to.params.get('id')).toBe(saved?.id);
+    expect(saved).toMatchObject({ dorm: 'Walsh', adminName: 'Fiona Form', adminShowsPhone: true, curGroupSize: 2 });
+    expect(saved?.description).toBe('Two juniors, quiet, cook on Sundays.');
+    const images = await t.database.db
+      .select()
+      .from(postingImage)
+      .where(eq(postingImage.postingId, saved?.id ?? ''));
+    expect(images).toHaveLength(1);
+    const members = await t.database.db
+      .select()
+      .from(postingMember)
+      .where(eq(postingMember.postingId, saved?.id ?? ''));
+    expect(members.map((member) => member.name).sort()).toEqual(['Fiona Form', 'Priya Patel']);
+  });
+
+  it('draws the form again with the spec’s messages and what was typed, and saves nothing', async () => {
+    const author = await createMember(t);
+    const body = drawnAgain(
+      await postForm(
+        formActions.createPosting(),
+        postingFields({ dorm: '', 'members.1.name': '', description: 'We share "everything" & more' }),
+        [],
+        author.cookie,
+      ),
+    );
+    expect(body).toContain(html(postingValidation.selectDorm));
+    expect(body).toContain(html(postingValidation.memberName(2)));
+    expect(body).toContain(messages.submit.failedTitle);
+    expect(body).toContain(html(messages.submit.chooseImagesAgain));
+    // What was typed is in the fields again.
+    expect(body).toContain(html('We share "everything" & more'));
+    expect(body).toContain('value="617-555-0101"');
+    expect(await postingsOf(author.id)).toHaveLength(0);
+  });
+
+  it('refuses too many photos and a photo too large, with the spec’s words, saving nothing', async () => {
+    const author = await createMember(t);
+    const photo = await jpegFile();
+    const many = drawnAgain(
+      await postForm(
+        formActions.createPosting(),
+        postingFields(),
+        Array.from({ length: MAX_IMAGES_PER_POSTING + 1 }, () => photo),
+        author.cookie,
+      ),
+    );
+    expect(many).toContain(html(messages.images.tooMany(MAX_IMAGES_PER_POSTING)));
+    const large: FilePart = { ...photo, name: 'huge.jpg', buffer: Buffer.alloc(MAX_IMAGE_BYTES + 1, 1) };
+    const big = drawnAgain(await postForm(formActions.createPosting(), postingFields(), [large], author.cookie));
+    expect(big).toContain(html(messages.images.tooLarge('huge.jpg', Math.round(MAX_IMAGE_BYTES / (1024 * 1024)))));
+    expect(await postingsOf(author.id)).toHaveLength(0);
+  });
+
+  it('edits the posting for its admin (the photos and member rows kept), and refuses anyone else', async () => {
+    const author = await createMember(t, { name: 'Erin Editor' });
+    const created = await sendPosting(t, {
+      cookie: author.cookie,
+      posting: {
+        ...postingFieldsAsInput(),
+      },
+      files: [await jpegFile()],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const detail = created.json() as { id: string; members: { id: string }[] };
+    const memberIds = detail.members.map((member) => member.id);
+
+    const other = seeOther(
+      await postForm(formActions.editPosting(detail.id), postingFields({ dorm: 'Vanderslice' }), [], student.cookie),
+    );
+    expect(other.path).toBe('/create-posting');
+    expect(other.params.get('id')).toBe(detail.id);
+    expect(other.notice).toBe('POSTING_NOT_ADMIN');
+
+    const fields = postingFields({ dorm: 'Vanderslice', 'members.0.id': memberIds[0], 'members.1.id': memberIds[1] });
+    const saved = seeOther(await postForm(formActions.editPosting(detail.id), fields, [], author.cookie));
+    expect(saved.path).toBe('/detailView');
+    expect(saved.params.get('id')).toBe(detail.id);
+    const [row] = await t.database.db.select().from(posting).where(eq(posting.id, detail.id));
+    expect(row?.dorm).toBe('Vanderslice');
+    const images = await t.database.db.select().from(postingImage).where(eq(postingImage.postingId, detail.id));
+    expect(images).toHaveLength(1);
+    const members = await t.database.db.select().from(postingMember).where(eq(postingMember.postingId, detail.id));
+    expect(members.map((member) => member.id).sort()).toEqual([...memberIds].sort());
+
+    // A rule broken on edit: the edit form drawn again, the posting as it was.
+    const again = drawnAgain(
+      await postForm(formActions.editPosting(detail.id), { ...fields, curNumSeek: '' }, [], author.cookie),
+    );
+    expect(again).toContain(`data-address="/create-posting?id=${detail.id}"`);
+    expect(again).toContain(html(postingValidation.seekingAtLeastOne));
+  });
+
+  it('never answers with a 500 or JSON to a broken body', async () => {
+    const author = await createMember(t);
+    for (const payload of ['--x\r\nnot a form', '']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: formActions.createPosting(),
+        headers: { ...originHeader(t), cookie: author.cookie, 'content-type': 'multipart/form-data; boundary=x' },
+        payload,
+      });
+      // Read as a form with no fields: what it lacks, in the spec's words.
+      expect(drawnAgain(response)).toContain(html(postingValidation.selectDorm));
+    }
+    const nul = drawnAgain(
+      await postForm(formActions.createPosting(), postingFields({ description: 'a\u0000b' }), [], author.cookie),
+    );
+    expect(nul).toContain(html(postingValidation.unreadable));
+    expect(await postingsOf(author.id)).toHaveLength(0);
+  });
+});
+
+/** The same posting as the API's JSON field (member 1 the admin's row). */
+function postingFieldsAsInput() {
+  return {
+    listingLocation: 'oncampus',
+    dorm: 'Walsh',
+    address: '',
+    adminName: '',
+    adminEmail: '',
+    adminAcademicYear: 'junior',
+    adminGender: 'female',
+    adminCustomGender: '',
+    adminPhone: '617-555-0101',
+    adminInstagram: '',
+    adminShowsPhone: true,
+    adminShowsInstagram: false,
+    members: [
+      { name: '', academicYear: '', gender: '', customGender: '', email: '', instagramHandle: '' },
+      {
+        name: 'Priya Patel',
+        academicYear: 'junior',
+        gender: 'female',
+        customGender: '',
+        email: '',
+        instagramHandle: '',
+      },
+    ],
+    curNumSeek: 2,
+    monthlyRent: '',
+    rentType: '',
+    rentStart: '',
+    rentEnd: '',
+    utilities: '',
+    sublet: false,
+    description: '',
+  };
+}

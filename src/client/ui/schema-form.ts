@@ -21,6 +21,8 @@ export interface SchemaFormOptions<S extends StandardSchemaV1> {
   onInvalid?: (errors: FieldErrors, form: HTMLFormElement) => void;
   /** What is checked, made from what the fields hold (a form whose read values need a change). */
   prepare?: (values: Record<string, unknown>) => unknown;
+  /** The errors a form is drawn with (the server drew it again after a send): checked again on change. */
+  initialErrors?: FieldErrors;
 }
 
 /**
@@ -32,11 +34,12 @@ export function useSchemaForm<S extends StandardSchemaV1>({
   onValid,
   onInvalid,
   prepare,
+  initialErrors,
 }: SchemaFormOptions<S>) {
   const formRef = useRef<HTMLFormElement>(null);
   const loaded = useRef<Promise<[typeof import('./schema-check'), S]>>(null);
-  const tried = useRef(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const tried = useRef(initialErrors !== undefined && Object.keys(initialErrors).length > 0);
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
   const [submitting, setSubmitting] = useState(false);
 
   // The checking code and the schema, once (a schema is an object; a loader of one is a function).

@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DrawnPage, PageAnswer } from '../../shared/drawn-page';
+import type { DrawnPage, PageAnswer, PageSeed } from '../../shared/drawn-page';
 import { createWorkQueue } from '../limits/in-flight';
 
-export type DrawPage = (url: string, answer: PageAnswer) => Promise<DrawnPage>;
+export type DrawPage = (url: string, answer: PageAnswer, seed?: PageSeed) => Promise<DrawnPage>;
 
 const NOT_DRAWN: DrawnPage = { kind: 'notDrawn', stores: {} };
 
@@ -28,9 +28,9 @@ export async function loadPageDrawing(clientDir: string, log: FastifyBaseLogger)
   const entry = serverEntryOf(clientDir);
   if (!existsSync(entry)) return async () => NOT_DRAWN;
   const { drawPage } = (await import(pathToFileURL(entry).href)) as { drawPage: DrawPage };
-  return async (url, answer) => {
+  return async (url, answer, seed) => {
     try {
-      return await drawPage(url, answer);
+      return await drawPage(url, answer, seed);
     } catch (error) {
       log.error({ err: error, url: url.split('?')[0] }, 'a page could not be drawn on the server');
       return NOT_DRAWN;

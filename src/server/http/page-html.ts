@@ -100,6 +100,11 @@ export type PageHtml = (
     warnings?: string;
     /** The document's title (the route table's, src/shared/routes.ts), in place of index.html's. */
     title?: string;
+    /**
+     * The page's own address when the browser's is another (a form route answered with the page):
+     * the scripts put it in the address bar before they take the page over (main.tsx).
+     */
+    address?: string;
   },
 ) => string;
 
@@ -278,6 +283,11 @@ export function loadPageHtml(
       [SLOT.answers]: () => answersJson(answers),
       [SLOT.title]: () => escapeHtml(title ?? ''),
     };
-    return parts.map((part) => fill[part]?.() ?? part).join('');
+    const page = parts.map((part) => fill[part]?.() ?? part).join('');
+    // A form route's answer (a refused posting form drawn again): the page's own address, which
+    // the scripts put in the address bar (main.tsx). Rare: one pass over this page only.
+    const { address } = options;
+    if (address === undefined) return page;
+    return page.replace('<div id="root"', () => `<div id="root" data-address="${escapeHtml(address)}"`);
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DrawnPage } from '../../shared/drawn-page';
+import type { DrawnPage, PageSeed } from '../../shared/drawn-page';
 import { loadAddress, pageLoads } from '../../shared/page-loads';
 import { documentTitle, matchRoute, ROUTES } from '../../shared/routes';
 import { COLLEGE_ASSETS_PREFIX, collegeAssetUrl } from '../college/public-config';
@@ -28,6 +28,18 @@ const DOT_SEGMENT = /(^|\/)\./;
  * cached, compressed on the fly and carrying the page's first answers), the college's images, and
  * index.html for every client route. Unknown /api paths get the JSON 404.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a form post with the page at `address` drawn with `queries` added (static.ts). */
+    sendPageAgain(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      address: string,
+      options: { status: number; queries: PageSeed },
+    ): Promise<FastifyReply>;
+  }
+}
+
 export async function registerStatic(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(fastifyStatic, {
     root: config.collegeAssetsDir,
@@ -55,20 +67,31 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
    * The page drawn for this visitor (decision 0039): the session read as an API request reads it,
    * then the route's loads answered by the services, as their routes would answer this viewer.
    */
-  const preparePage = async (request: FastifyRequest, reply: FastifyReply, url: string): Promise<DrawnPage> => {
+  const preparePage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: string,
+    seed?: PageSeed,
+  ): Promise<DrawnPage> => {
     if (!drawPage) return bare;
     await app.resolveViewer(request, reply);
     const viewer = request.viewer;
-    return drawPage(url, (load) => app.pageAnswers.answer(viewer, load));
+    return drawPage(url, (load) => app.pageAnswers.answer(viewer, load), seed);
   };
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    const search = request.url.split('?')[1] ?? '';
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    again?: { search: string; seed: PageSeed },
+  ) => {
+    const search = again ? again.search : (request.url.split('?')[1] ?? '');
     const cookie = request.headers.cookie;
     const hasSession = cookie !== undefined && getSessionCookie(new Headers({ cookie })) !== null;
     const matched = matchRoute(pathname);
+    const url = search ? `${pathname}?${search}` : pathname;
     const drawn =
-      hasClient && matched && request.method === 'GET'
-        ? await pageWork(() => preparePage(request, reply, search ? `${pathname}?${search}` : pathname), bare)
+      hasClient && matched && (request.method === 'GET' || again)
+        ? await pageWork(() => preparePage(request, reply, url, again?.seed), bare)
         : bare;
     if (drawn.kind === 'redirect') {
       // Where the visitor is sent depends on their session: no cache may keep it for another.
@@ -100,6 +123,8 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
             title:
               (drawn.kind === 'page' ? drawn.title : undefined) ??
               documentTitle(pathname, config.college.productName, { search: new URLSearchParams(search) }),
+            // Drawn as the answer to a form post: the browser's address is the form's route.
+            address: again ? url : undefined,
             warnings: pageWarningsHtml({
               userAgent: request.headers['user-agent'] ?? '',
               cookie: cookie ?? '',
@@ -133,6 +158,17 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
       );
     }
   }
+
+  // A form route's answer that is a page (a refused form drawn again with what was sent): drawn as
+  // the page at `address` would be, with the form route's answers added, and sent with `status`.
+  app.decorate(
+    'sendPageAgain',
+    (request: FastifyRequest, reply: FastifyReply, address: string, options: { status: number; queries: PageSeed }) => {
+      const [pathname = '/', search = ''] = address.split('?');
+      reply.status(options.status);
+      return sendPage(request, reply, pathname, { search, seed: options.queries });
+    },
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -51,6 +51,7 @@ import { assertUnderLimit } from '../limits/student-limits';
 import { type UploadPace, uploadPace, watchUploadPace } from '../limits/upload-pace';
 import { createStorage, isSafeKey, type Storage } from '../storage';
 import { postingFormRoutes } from './form-routes';
+import { postingEditorFormRoutes } from './form-upload-routes';
 import { placeLabel } from './freshness';
 import { collegePlaces } from './location';
 import {
@@ -137,21 +138,51 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> 
   });
 }
 
+/** How a multipart body's text fields become a submission's posting and image order. */
+export interface SubmissionReading {
+  /** Limits of this body besides the plugin's (a plain form sends each field as a part). */
+  limits?: { fields: number; fieldSize: number; parts: number };
+  /** The posting and image order the fields carry, or null when they are unreadable. */
+  read(fields: Readonly<Record<string, string>>): { posting: unknown; imageOrder: unknown } | null;
+}
+
+/** Streams a request's multipart body to a folder of its own and gives the submission to `work`. */
+export type WithUpload = <T>(
+  request: FastifyRequest,
+  work: (submission: Submission) => Promise<T>,
+  reading?: SubmissionReading,
+) => Promise<T>;
+
+/** The API's body: the `posting` JSON field, and on edit the `imageOrder` JSON field. */
+const jsonFields: SubmissionReading = {
+  read(fields) {
+    const posting = parseJsonField(fields.posting);
+    const imageOrder = parseJsonField(fields.imageOrder);
+    if (!posting.ok || !imageOrder.ok || posting.value === undefined) return null;
+    return { posting: posting.value, imageOrder: imageOrder.value };
+  },
+};
+
 /**
- * Reads the multipart body: the JSON fields into memory (bounded by the limits), every image
+ * Reads the multipart body: the text fields into memory (bounded by the limits), every image
  * streamed into `folder`, at the upload pace: a body that falls behind it rejects at once with 408,
  * whatever part it was in.
  */
-async function readSubmission(request: FastifyRequest, folder: UploadFolder, pace: UploadPace): Promise<Submission> {
+async function readSubmission(
+  request: FastifyRequest,
+  folder: UploadFolder,
+  pace: UploadPace,
+  reading: SubmissionReading,
+): Promise<Submission> {
   if (!request.isMultipart()) throw unreadable();
   // A sender already gone (the connection closed while the upload's folder was made) has closed
   // the request before the multipart reader listens for that: it would wait for parts forever,
   // holding the folder and the student's upload place. No await between this and the reader.
   if (request.raw.destroyed && !request.raw.readableEnded) throw unreadable();
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null);
   const submission: Submission = { posting: undefined, imageOrder: undefined, images: [], problems: [] };
   const cutOff = new AbortController();
-  const parts = request.parts()[Symbol.asyncIterator]();
+  const parts = request.parts(reading.limits ? { limits: reading.limits } : {})[Symbol.asyncIterator]();
   // Asking for the first part sets the multipart reader up: the body flows into it from here, so
   // the pace is counted from here (a listener before it would start the body into nowhere).
   const first = parts.next();
@@ -176,6 +207,8 @@ async function readSubmission(request: FastifyRequest, folder: UploadFolder, pac
         continue;
       }
       const saved = await folder.save(part.file, cutOff.signal);
+      // A form's file input left empty sends an empty part without a name: no image.
+      if (!part.filename && saved.size === 0) continue;
       const name = part.filename || `Image ${submission.images.length + 1}`;
       if (part.file.truncated) submission.problems.push(messages.images.tooLarge(name, MB));
       else submission.images.push({ name, path: saved.path });
@@ -197,11 +230,10 @@ async function readSubmission(request: FastifyRequest, folder: UploadFolder, pac
   } finally {
     stopWatching();
   }
-  const posting = parseJsonField(fields.posting);
-  const imageOrder = parseJsonField(fields.imageOrder);
-  if (!posting.ok || !imageOrder.ok || posting.value === undefined) throw unreadable();
-  submission.posting = posting.value;
-  submission.imageOrder = imageOrder.value;
+  const read = reading.read(fields);
+  if (!read) throw unreadable();
+  submission.posting = read.posting;
+  submission.imageOrder = read.imageOrder;
   return submission;
 }
 
@@ -292,20 +324,20 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
    * Holds a place among the uploads in progress (or is refused), streams the body's files to a
    * folder of their own and removes that folder when the work is done, whatever happened.
    */
-  async function withUpload<T>(request: FastifyRequest, work: (submission: Submission) => Promise<T>): Promise<T> {
+  const withUpload: WithUpload = async (request, work, reading = jsonFields) => {
     const release = await enterGate(request);
     bodyRead.add(request);
     try {
       const folder = await createUploadFolder(tmpRoot);
       try {
-        return await work(await readSubmission(request, folder, pace));
+        return await work(await readSubmission(request, folder, pace, reading));
       } finally {
         await folder.remove();
       }
     } finally {
       release();
     }
-  }
+  };
 
   const tags = ['postings'];
   await app.register(postingFormRoutes, { service });
@@ -332,6 +364,9 @@ const routes: FastifyPluginAsyncZod<PostingRoutesOptions & { storage: Storage }>
       return reply.status(201).send(detail);
     },
   );
+
+  // The same create and edit as HTML forms that post without the scripts (issue 31).
+  await postingEditorFormRoutes(app, { service, withUpload, mayCreate, mayEdit, closeIfUnread });
 
   answerRoute(app, '/api/postings/:id', {
     action: 'posting.view',

@@ -91,6 +91,38 @@ const postingShape = z.object({
 export type PostingInput = z.input<typeof postingShape>;
 export type PostingMemberInput = z.input<typeof postingMemberInputSchema>;
 
+/** The most member rows a form's fields are read into (the group's largest size). */
+const FORM_MEMBER_ROWS_MAX = HOUSING_AIM_MAX;
+const MEMBER_FIELD = /^members\.(\d{1,2})\.([A-Za-z]+)$/;
+
+/**
+ * The posting form's fields as a browser posts them without scripts (an HTML form's names, each a
+ * string; a ticked checkbox sent, an unticked one not) as the schema's input. Read from the
+ * schema's own shape, so a field added to it is read here too: a flag is ticked when sent, any
+ * other field is its text, and `members.<n>.<field>` fill member rows (member 1, which has no
+ * fields of its own, is a blank row the admin's details replace). Anything else is ignored.
+ */
+export function postingFromFormFields(fields: Readonly<Record<string, string>>): PostingInput {
+  const input: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(postingShape.shape)) {
+    if (name === 'members') continue;
+    if (schema === flag) input[name] = Object.hasOwn(fields, name);
+    else if (Object.hasOwn(fields, name)) input[name] = fields[name];
+  }
+  const memberNames = Object.keys(postingMemberInputSchema.shape);
+  const rows: Record<string, string>[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const match = MEMBER_FIELD.exec(name);
+    const at = Number(match?.[1]);
+    const field = match?.[2] as string;
+    if (!match || at >= FORM_MEMBER_ROWS_MAX || !memberNames.includes(field)) continue;
+    rows[at] = { ...rows[at], [field]: value };
+  }
+  const count = Math.max(rows.length, 1);
+  input.members = Array.from({ length: count }, (_, at) => ({ ...blankMember(), ...rows[at] }));
+  return input as PostingInput;
+}
+
 export function blankMember(): PostingMemberInput {
   return { name: '', academicYear: '', gender: '', customGender: '', email: '', instagramHandle: '' };
 }

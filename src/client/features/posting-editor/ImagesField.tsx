@@ -84,6 +84,8 @@ export function ImagesField({
           id={id}
           className={styles.fileInput}
           type="file"
+          // Posted by the form itself before the scripts; with them, the chosen files are the list's.
+          name="images"
           accept="image/jpeg,image/png,.jpg,.jpeg,.png"
           multiple
           aria-describedby={`${id}-hint${problems.length ? ` ${id}-problems` : ''}`}

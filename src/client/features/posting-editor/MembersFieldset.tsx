@@ -51,10 +51,15 @@ export function MembersFieldset({
         {rowKeys.map((rowKey, index) => {
           const n = index + 1;
           const base = `members.${index}` as const;
+          // A stored row's id goes with the form (posted without the scripts too): the row keeps
+          // its invitation or membership.
+          const id = memberValues[index]?.id;
+          const idField = id ? <input type="hidden" name={`${base}.id`} value={id} /> : null;
           if (index === 0) {
             // The admin: their year and gender are asked once, above; they cannot remove themselves.
             return (
               <li key={rowKey} className={`${styles.member} ${styles.adminMember}`}>
+                {idField}
                 <p className={styles.memberLegend}>{coadminEditing ? 'Member 1 (administrator)' : 'Member 1 (you)'}</p>
                 <p>
                   {admin.name || 'You'}
@@ -75,6 +80,7 @@ export function MembersFieldset({
             // co-admin's save leaves the whole list as it is.
             return (
               <li key={rowKey} className={`${styles.member} ${styles.adminMember}`}>
+                {idField}
                 <p className={styles.memberLegend}>Member {n}</p>
                 <p>
                   {(row?.joined ? row.joinedName : row?.name) || row?.name}
@@ -91,6 +97,7 @@ export function MembersFieldset({
           }
           return (
             <li key={rowKey} className={styles.member}>
+              {idField}
               <fieldset className={styles.memberFieldset}>
                 <legend className={styles.memberLegend}>Member {n}</legend>
                 <div className={styles.grid}>

@@ -1,8 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { can } from '../../../shared/authorization';
+import { formActions } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
 import { blankMember, createPostingSchema } from '../../../shared/schemas/posting';
+import { type PostingFormSent, postingFormSentKey } from '../../../shared/schemas/posting-form-sent';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError, api } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
@@ -10,7 +12,7 @@ import { useScriptsReady } from '../../shell/scripts-ready';
 import { useSession } from '../../shell/session';
 import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import buttonStyles from '../../ui/Button.module.css';
-import { readForm } from '../../ui/schema-check';
+import { errorsOf, type FieldErrors, readForm } from '../../ui/schema-check';
 import { useSchemaForm } from '../../ui/schema-form';
 import { AdminFieldset } from './AdminFieldset';
 import { formKit } from './form-kit';
@@ -71,19 +73,6 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const editing = postingId !== undefined;
   const uid = useId();
 
-  /**
-   * The values the fields are drawn from, and the parts of the form that are not fields (each
-   * member row's id and state, member 1); `version` draws the fields anew when they all change.
-   */
-  const [drawn, setDrawn] = useState(() => ({ values: newPostingValues(account), version: 0 }));
-  const [rowKeys, setRowKeys] = useState(() => drawn.values.members.map(rowKey));
-  /** What the form holds now, for what it shows as it is filled in (fields for a choice, counts). */
-  const [live, setLive] = useState(drawn.values);
-  const [rent, setRent] = useState(drawn.values.monthlyRent);
-  const [images, setImages] = useState<ImageItem[]>([]);
-  const [imageProblems, setImageProblems] = useState<string[]>([]);
-  const focusRow = useRef<number | null>(null);
-
   const existing = useQuery({
     queryKey: postingQueryKey(postingId ?? ''),
     queryFn: () => api.get('/api/postings/{id}', { path: { id: postingId ?? '' } }),
@@ -94,6 +83,41 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   const mayEdit = loaded !== undefined && can(account, 'posting.edit', loaded);
   // A co-admin's edit leaves the member rows and the admin's details as they are (the server too).
   const coadminEditing = mayEdit && !can(account, 'group.editMembers', loaded);
+
+  /**
+   * What the form was drawn from as the page opened: a form sent without the scripts and refused
+   * (the server draws it again with what was sent and why), else the posting edited (the server
+   * loaded it), else a new posting's values. Read once; a later visit starts afresh.
+   */
+  const queryClient = useQueryClient();
+  const [opened] = useState(() => {
+    const sent = queryClient.getQueryData<PostingFormSent>(postingFormSentKey(postingId));
+    const base = editing && loaded ? postingValues(loaded, account) : newPostingValues(account);
+    const values = sent?.values ? formValuesOf(base, sent.values as Record<string, unknown>) : base;
+    let errors: FieldErrors = {};
+    if (sent?.values) {
+      const checked = schema.safeParse(coadminEditing ? membersAsKept(values) : values);
+      if (!checked.success) errors = errorsOf(checked.error.issues);
+    }
+    return { values, sent, errors, from: editing ? loaded : undefined };
+  });
+  useEffect(() => {
+    if (opened.sent) queryClient.removeQueries({ queryKey: postingFormSentKey(postingId), exact: true });
+  }, [opened, postingId, queryClient]);
+
+  /**
+   * The values the fields are drawn from, and the parts of the form that are not fields (each
+   * member row's id and state, member 1); `version` draws the fields anew when they all change.
+   */
+  const [drawn, setDrawn] = useState(() => ({ values: opened.values, version: 0 }));
+  const [rowKeys, setRowKeys] = useState(() => drawn.values.members.map(rowKey));
+  /** What the form holds now, for what it shows as it is filled in (fields for a choice, counts). */
+  const [live, setLive] = useState(drawn.values);
+  // The rent's digits (a form sent back holds the rent as typed: '$1,200').
+  const [rent, setRent] = useState(() => String(drawn.values.monthlyRent).replace(/\D/g, ''));
+  const [images, setImages] = useState<ImageItem[]>(() => (opened.from ? keptImages(opened.from) : []));
+  const [imageProblems, setImageProblems] = useState<string[]>([]);
+  const focusRow = useRef<number | null>(null);
 
   /** The drawn values with what the fields hold now. */
   const current = (form: HTMLFormElement | null = formRef.current): PostingFormValues =>
@@ -107,6 +131,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
     },
     onValid: () => submit(),
     onInvalid: () => onInvalid(),
+    initialErrors: opened.errors,
   });
   const formRef = form.formRef;
 
@@ -122,9 +147,10 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: drawn anew only when what it is drawn from changes
   useEffect(() => {
     if (editing) {
-      if (!loaded) return;
+      // The posting the form opened with is drawn already (by the server, with what was sent).
+      if (!loaded || loaded === opened.from) return;
       drawAnew(postingValues(loaded, account));
-      setImages(loaded.images.map((image) => ({ kind: 'kept', key: image.id, id: image.id, url: image.cardUrl })));
+      setImages(keptImages(loaded));
       setImageProblems([]);
     } else if (account) {
       // The account's name and e-mail are not typed: the fields keep what was typed in the others.
@@ -250,6 +276,11 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
       id={`${uid}-form`}
       className={styles.form}
       aria-label={editing ? 'Edit posting' : 'Create posting'}
+      // Before the scripts (or without them) the form posts to the server, which saves it as the
+      // app's own upload would; once they have taken it over, sending is theirs (decision 0049).
+      method="post"
+      encType="multipart/form-data"
+      action={postingId === undefined ? formActions.createPosting() : formActions.editPosting(postingId)}
       {...form.formProps}
       onChange={(event) => {
         form.formProps.onChange(event);
@@ -264,6 +295,8 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
 
       {/* Drawn anew, as a whole, from other values (a posting loaded, one sent); the buttons stay,
           and so does the focus on them. */}
+      {opened.sent && drawn.version === 0 ? <SentBack problems={opened.sent.problems} /> : null}
+
       <Fragment key={drawn.version}>
         <LocationFieldset kit={kit} onSwitch={switchLocation} />
         <AdminFieldset
@@ -301,14 +334,14 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         }}
       />
 
-      {/* Sending takes the scripts (the images are read and uploaded by them): until they have
-          taken the form over the buttons say they cannot be used yet, rather than send the form
-          as an address full of what was typed (issue 31); what is typed meanwhile is kept. */}
+      {/* Submit posts the form to the server until the scripts have taken it over; Preview draws
+          the posting with them, and says it waits for them until then (decision 0049). */}
       <div className={styles.submitRow}>
         <button
           type="button"
           className={`${buttonStyles.button} ${buttonStyles.secondary}`}
           disabled={!scriptsReady}
+          title={scriptsReady ? undefined : 'Preview opens once the page has loaded.'}
           onClick={async () => {
             const result = await form.validate();
             if (result?.ok) setPhase({ kind: 'preview', posting: result.values });
@@ -317,7 +350,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         >
           Preview
         </button>
-        <button type="submit" className={buttonStyles.button} disabled={!scriptsReady || phase.kind === 'uploading'}>
+        <button type="submit" className={buttonStyles.button} disabled={phase.kind === 'uploading'}>
           {editing ? 'Save changes' : 'Submit posting'}
         </button>
       </div>
@@ -333,5 +366,29 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         onFinish={finish}
       />
     </form>
+  );
+}
+
+/** A stored posting's images as the form lists them. */
+function keptImages(posting: PostingDetail): ImageItem[] {
+  return posting.images.map((image) => ({ kind: 'kept', key: image.id, id: image.id, url: image.cardUrl }));
+}
+
+/**
+ * What the server said of a form sent without the scripts, drawn above it again: the spec's
+ * messages ('Submission Failed'; each field's own is beside it too), and that chosen images must
+ * be chosen again (a browser cannot put files back in a file input).
+ */
+function SentBack({ problems }: { problems: string[] }) {
+  return (
+    <div className={styles.sentBack} role="alert">
+      <h2 className={styles.legend}>{messages.submit.failedTitle}</h2>
+      <ul className={styles.errorList}>
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+      <p>{messages.submit.chooseImagesAgain}</p>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RENT_TYPE_LABELS, RENT_TYPES, UTILITIES, UTILITIES_LABELS } from '../../../shared/options';
+import { useScriptsReady } from '../../shell/scripts-ready';
 import { Field } from '../../ui/Field';
 import { ChoiceSelect, type FormKit } from './form-kit';
 import styles from './PostingForm.module.css';
@@ -22,6 +23,7 @@ export function RentFieldset({
 }) {
   const { fid, err, controlAria, controlProps } = kit;
   const [rentFocused, setRentFocused] = useState(false);
+  const scriptsReady = useScriptsReady();
   return (
     <fieldset className={`${styles.fieldset} ${className}`}>
       <legend className={styles.legend}>Rent and dates</legend>
@@ -34,9 +36,11 @@ export function RentFieldset({
             onFocus={() => setRentFocused(true)}
             onBlur={() => setRentFocused(false)}
             onChange={(event) => onRent(event.target.value.replace(/\D/g, ''))}
+            // Posted as typed before the scripts (the server reads '$1,200' as 1200).
+            name={scriptsReady ? undefined : 'monthlyRent'}
           />
-          {/* What the form reads: the digits, whatever the field shows. */}
-          <input type="hidden" name="monthlyRent" value={rent} />
+          {/* What the form reads once the scripts have it: the digits, whatever the field shows. */}
+          <input type="hidden" name="monthlyRent" value={rent} disabled={!scriptsReady} />
         </Field>
         <Field id={fid('rentType')} label="Rent type" error={err('rentType')}>
           <ChoiceSelect
