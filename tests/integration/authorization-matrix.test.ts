@@ -75,6 +75,7 @@ import {
   savedSearchEvent,
   session,
   studentBlock,
+  studentUsage,
   user,
   verification,
 } from '../../src/server/db/schema';
@@ -290,6 +291,19 @@ async function pingToOwner(): Promise<string> {
 /** A valid posting form (multipart) sent to `url`. */
 async function postingForm(url: string): Promise<Call> {
   const body = await multipart({ posting: onCampusPosting() });
+  return { url, payload: body.payload, contentType: body.contentType };
+}
+
+/** A valid posting form as a browser posts it without scripts (its fields by name, no image chosen). */
+async function postingFormFields(url: string): Promise<Call> {
+  const body = await multipart({
+    listingLocation: 'oncampus',
+    dorm: 'Walsh',
+    adminAcademicYear: 'junior',
+    adminGender: 'female',
+    adminPhone: '617-555-0101',
+    curNumSeek: '2',
+  });
   return { url, payload: body.payload, contentType: body.contentType };
 }
 
@@ -748,6 +762,33 @@ const formRows: Row[] = [
           .where(eq(user.id, caller.id as string)),
       ).toEqual([]);
     },
+  },
+  {
+    route: 'POST /api/forms/postings',
+    actions: ['posting.create'],
+    async call(caller) {
+      // The rows before have spent the student's postings of the day: forgotten, they leave the
+      // per-student limit (upload-and-student-limits.test.ts) out of this row.
+      if (caller.id) await t.database.db.delete(studentUsage).where(eq(studentUsage.userId, caller.id));
+      return postingFormFields('/api/forms/postings');
+    },
+    expect: formMembersOnly('POSTING_UNSIGNED', FORM_POSTED),
+    check(response) {
+      expect(noticeOf(response)).toBe('');
+      expect(String(response.headers.location)).toMatch(/^\/detailView\?id=/);
+    },
+  },
+  {
+    route: 'POST /api/forms/postings/:id',
+    actions: ['posting.edit', 'group.editMembers'],
+    call: async () => postingFormFields(`/api/forms/postings/${(await groupOfOwner()).postingId}`),
+    expect: formMembersOnly('POSTING_UNSIGNED', formRefused('POSTING_ADMIN_ONLY'), FORM_POSTED),
+    group: {
+      coadmin: FORM_POSTED,
+      member: formRefused('POSTING_ADMIN_ONLY'),
+      invited: formRefused('POSTING_ADMIN_ONLY'),
+    },
+    moderator: formRefused('POSTING_ADMIN_ONLY'),
   },
 ];
 
