@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../../shared/options';
+import { useScriptsReady } from '../../shell/scripts-ready';
 import fieldStyles from '../../ui/FormField.module.css';
 import styles from './PostingForm.module.css';
 
@@ -42,6 +43,8 @@ export function ImagesField({
   onChange: (items: ImageItem[], problems: string[]) => void;
 }) {
   const id = useId();
+  // Before the scripts the form posts the file input itself: it shows what was chosen.
+  const scriptsReady = useScriptsReady();
   const inputRef = useRef<HTMLInputElement>(null);
   // Previews of chosen files are released when they leave the list or the form goes away.
   const urls = useRef(new Set<string>());
@@ -82,7 +85,7 @@ export function ImagesField({
         <input
           ref={inputRef}
           id={id}
-          className={styles.fileInput}
+          className={scriptsReady ? styles.fileInput : styles.fileInputDrawn}
           type="file"
           // Posted by the form itself before the scripts; with them, the chosen files are the list's.
           name="images"
@@ -118,7 +121,7 @@ export function ImagesField({
                   type="button"
                   className={styles.smallButton}
                   onClick={() => move(index, -1)}
-                  disabled={index === 0}
+                  disabled={!scriptsReady || index === 0}
                   aria-label={`Move image ${index + 1} earlier`}
                 >
                   ↑
@@ -127,7 +130,7 @@ export function ImagesField({
                   type="button"
                   className={styles.smallButton}
                   onClick={() => move(index, 1)}
-                  disabled={index === items.length - 1}
+                  disabled={!scriptsReady || index === items.length - 1}
                   aria-label={`Move image ${index + 1} later`}
                 >
                   ↓
@@ -143,6 +146,7 @@ export function ImagesField({
                     inputRef.current?.focus();
                   }}
                   aria-label={`Remove image ${index + 1}`}
+                  disabled={!scriptsReady}
                 >
                   Remove
                 </button>

@@ -1,4 +1,5 @@
 import { ACADEMIC_YEAR_LABELS, ACADEMIC_YEARS, GENDER_LABELS, GENDERS, HOUSING_AIM_MAX } from '../../../shared/options';
+import { useScriptsReady } from '../../shell/scripts-ready';
 import buttonStyles from '../../ui/Button.module.css';
 import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
@@ -38,6 +39,7 @@ export function MembersFieldset({
   onRemove: (index: number) => void;
 }) {
   const { fid, err, controlProps } = kit;
+  const scriptsReady = useScriptsReady();
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Current members</legend>
@@ -148,6 +150,7 @@ export function MembersFieldset({
                   type="button"
                   className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.removeMember}`}
                   onClick={() => onRemove(index)}
+                  disabled={!scriptsReady}
                 >
                   Remove member {n}
                 </button>
@@ -161,7 +164,8 @@ export function MembersFieldset({
           type="button"
           className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.addMember}`}
           onClick={onAdd}
-          disabled={rowKeys.length >= HOUSING_AIM_MAX - 1}
+          // Rows are added by the scripts: until they have the form, the button waits for them.
+          disabled={!scriptsReady || rowKeys.length >= HOUSING_AIM_MAX - 1}
         >
           Add member
         </button>
