@@ -122,13 +122,16 @@ const BOUNDARY = 'slow-sender-boundary';
  * server is writing it to the upload's folder) or inside the posting's field (the server is
  * waiting for the next part).
  */
-function slowUpload(member: TestMember, { inside = 'image' as 'image' | 'field', chunk = 'x', everyMs = 300 } = {}) {
+function slowUpload(
+  member: TestMember,
+  { inside = 'image' as 'image' | 'field', chunk = 'x', everyMs = 300, url = '/api/postings' } = {},
+) {
   const part =
     inside === 'image'
       ? 'Content-Disposition: form-data; name="images"; filename="room.jpg"\r\nContent-Type: image/jpeg'
       : 'Content-Disposition: form-data; name="posting"';
   const head =
-    `POST /api/postings HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${t.config.publicUrl}\r\n` +
+    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${t.config.publicUrl}\r\n` +
     `Cookie: ${member.cookie}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
     `Content-Length: 10000000\r\n\r\n--${BOUNDARY}\r\n${part}\r\n\r\n`;
   return slowSender(head, chunk, everyMs);
@@ -184,6 +187,14 @@ describe('slow uploads', () => {
     expect(uploadFolders()).toEqual([]);
     const again = await Promise.all(attackers.map((attacker) => save(attacker)));
     expect(again.map((response) => response.status)).toEqual(attackers.map(() => 201));
+  });
+
+  it('cuts off the posting form posted without scripts the same way, and frees its folder', async () => {
+    const trickle = slowUpload(attackers[1] as TestMember, { url: '/api/forms/postings' });
+    const answer = await trickle.answer;
+    expect(answer.status).toBe(408);
+    expect(answer.body).toEqual(tooSlow);
+    await until(() => uploadFolders().length === 0, 'the folder to be removed');
   });
 
   it('cuts off an upload that keeps the pace but has not ended by its deadline', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postingValidation } from '../posting-validation-messages';
-import { createPostingSchema, validatePosting } from './posting';
+import { createPostingSchema, postingFromFormFields, validatePosting } from './posting';
 
 const dorms = ['Walsh', 'Voute'];
 const v = postingValidation;
@@ -147,5 +147,49 @@ describe('the pin (issue 33)', () => {
   it('ignores a pin on campus', () => {
     const result = validatePosting({ ...valid, pinLatitude: '1', pinLongitude: '1' }, dorms, bounds);
     expect(result.success && result.data.pinLatitude).toBeNull();
+
+describe('postingFromFormFields (the form posted without scripts)', () => {
+  it('reads text fields as typed, a ticked box as true and an unticked one (not sent) as false', () => {
+    const input = postingFromFormFields({ dorm: 'Walsh', description: ' Hi ', adminShowsPhone: 'on', other: 'x' });
+    expect(input).toMatchObject({ dorm: 'Walsh', description: ' Hi ', adminShowsPhone: true });
+    expect(input.adminShowsInstagram).toBe(false);
+    expect(input.sublet).toBe(false);
+    expect(input).not.toHaveProperty('other');
+    // A field not sent is the schema's to default.
+    expect(input).not.toHaveProperty('address');
+  });
+
+  it('fills member rows from members.<n>.<field>, member 1 blank when it has no fields', () => {
+    const input = postingFromFormFields({
+      'members.0.id': 'row-1',
+      'members.2.name': 'Ben',
+      'members.2.gender': 'male',
+      'members.2.role': 'admin',
+      'members.x.name': 'nobody',
+    });
+    expect(input.members).toEqual([
+      { name: '', academicYear: '', gender: '', customGender: '', email: '', instagramHandle: '', id: 'row-1' },
+      { name: '', academicYear: '', gender: '', customGender: '', email: '', instagramHandle: '' },
+      { name: 'Ben', academicYear: '', gender: 'male', customGender: '', email: '', instagramHandle: '' },
+    ]);
+    expect(postingFromFormFields({}).members).toHaveLength(1);
+  });
+
+  it('reads no more rows than a group can have, whatever the names say', () => {
+    expect(postingFromFormFields({ 'members.11.name': 'Last' }).members).toHaveLength(12);
+    expect(postingFromFormFields({ 'members.12.name': 'Too far', 'members.99.name': 'x' }).members).toHaveLength(1);
+  });
+
+  it('gives the schema what the API would send: a valid form is a valid posting', () => {
+    const input = postingFromFormFields({
+      listingLocation: 'oncampus',
+      dorm: 'Walsh',
+      adminAcademicYear: 'senior',
+      adminGender: 'female',
+      adminPhone: '617-555-0101',
+      curNumSeek: '2',
+    });
+    const result = validatePosting({ ...input, adminName: 'Ava Kim', adminEmail: 'ava@bc.edu' }, dorms);
+    expect(result.success && result.data).toMatchObject({ dorm: 'Walsh', curNumSeek: 2, curGroupSize: 1 });
   });
 });
