@@ -45,6 +45,8 @@ const EXEMPT: Record<string, string> = {
   'POST /api/forms/postings/:id/reports': "Report posting's plain form (hidden from the document)",
   'POST /api/forms/postings/:id/status': "the detail view's Status as a plain form (hidden from the document)",
   'POST /api/forms/postings/:id/delete': "the detail view's drawn delete confirmation (hidden from the document)",
+  'POST /api/forms/postings': "the posting form's plain form, multipart (hidden from the document)",
+  'POST /api/forms/postings/:id': "the posting form's plain form for an edit, multipart (hidden from the document)",
 };
 
 /** Writes that take no body: the path says everything. */
