@@ -18,6 +18,7 @@ import { messages } from '../../src/shared/messages';
 import { moderationMessages } from '../../src/shared/moderation';
 import { pingMessages } from '../../src/shared/ping-messages';
 import { postingValidation } from '../../src/shared/posting-validation-messages';
+import { jpeg } from '../integration/postings-support';
 import { insertPosting } from '../support/browse-fixtures';
 import { expectAccessible, launchBrowser } from '../support/browser';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc';
@@ -95,7 +96,7 @@ beforeAll(async () => {
           dorm: 'Voute',
           status: 'Fulfilled',
         });
-        for (const name of ['cardBookmark', 'noScriptBookmark', 'ping', 'noScriptPing', 'accept', 'decline']) {
+        for (const name of ['cardBookmark', 'noScriptBookmark', 'ping', 'noScriptPing', 'accept', 'decline', 'edit']) {
           postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Walsh' });
         }
         postings.detailBookmark = await insertPosting(db, members.admin.id, {
@@ -181,6 +182,15 @@ async function expectNoScriptsYet(page: Page): Promise<void> {
 async function scriptsArrive(page: Page): Promise<void> {
   await page.locator('#root[data-ready]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.waitForLoadState('networkidle');
+}
+
+/** Fills the posting form's required fields (on campus, Walsh) and the description. */
+async function fillPostingForm(page: Page, description: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Dorm' }).selectOption('Walsh');
+  await page.getByRole('combobox', { name: 'Academic year' }).first().selectOption('sophomore');
+  await page.getByRole('combobox', { name: 'Gender' }).first().selectOption('female');
+  await page.getByRole('spinbutton', { name: 'Number of roommates needed' }).fill('2');
+  await page.getByRole('textbox', { name: /Group description/ }).fill(description);
 }
 
 /** The student's bookmarks, as the API answers them. */
@@ -292,9 +302,8 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
     expect(await dorm.isVisible()).toBe(false);
     await address.fill('77 Commonwealth Avenue');
     await page.getByRole('textbox', { name: 'Monthly rent' }).fill('950');
-    // Sending takes the scripts: until then the button says it cannot be used, rather than send
-    // the form as an address full of what was typed.
-    expect(await page.getByRole('button', { name: 'Submit posting' }).isDisabled()).toBe(true);
+    // The preview is drawn by the scripts: until then it says it waits for them (Submit posts).
+    expect(await page.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
     await expectNoScriptsYet(page);
 
     await scriptsArrive(page);
@@ -312,6 +321,47 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
     await failed.waitFor();
     expect(await failed.textContent()).not.toContain(postingValidation.selectDorm);
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('Submit on /create-posting before the scripts: the form posts, and the posting is created', async () => {
+    const { context, page } = await slowPhone('pat');
+    await openDrawn(page, '/create-posting');
+    await fillPostingForm(page, 'Early birds: two sophomores who post before the scripts.');
+    await expectNoScriptsYet(page);
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    await page.waitForURL(/\/detailView\?id=/);
+    await page.getByText('Early birds: two sophomores who post before the scripts.').waitFor();
+    await scriptsArrive(page);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('a posting form sent back before the scripts is taken over by them, at its own address, as it was drawn', async () => {
+    const { context, page } = await slowPhone('pat');
+    const said: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') said.push(message.text());
+    });
+    page.on('pageerror', (error) => said.push(error.message));
+    await openDrawn(page, '/create-posting');
+    await fillPostingForm(page, 'Sent back once, then sent with the scripts.');
+    await page.getByRole('combobox', { name: 'Dorm' }).selectOption('');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    await page.getByRole('alert').filter({ hasText: messages.submit.failedTitle }).waitFor();
+    await expectNoScriptsYet(page);
+    await scriptsArrive(page);
+    // The address is the form's page again (a reload asks for it, not the post), and nothing the
+    // server drew was redrawn differently.
+    expect(new URL(page.url()).pathname).toBe('/create-posting');
+    expect(said.filter((line) => /hydrat|did not match|server rendered/i.test(line))).toEqual([]);
+    const description = page.getByRole('textbox', { name: /Group description/ });
+    expect(await description.inputValue()).toBe('Sent back once, then sent with the scripts.');
+    await expectAccessible(page);
+    // The scripts send it now: the app's own upload and its dialog.
+    await page.getByRole('combobox', { name: 'Dorm' }).selectOption('Walsh');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    await page.getByRole('dialog').getByText(messages.submit.created).waitFor();
     await context.close();
   });
 
@@ -725,6 +775,62 @@ describe('with JavaScript off', () => {
     expect(await address.isVisible()).toBe(false);
     expect(await dorm.isVisible()).toBe(true);
     expect(await page.getByRole('group', { name: 'Rent and dates' }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('creates a posting with a photo, and shows it', async () => {
+    const { context, page } = await noScripts('quinn');
+    await page.goto(url('/create-posting'));
+    await fillPostingForm(page, 'Quiet seniors with a sunny room.');
+    await page.locator('input[type="file"][name="images"]').setInputFiles({
+      name: 'room.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpeg(),
+    });
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    await page.waitForURL(/\/detailView\?id=/);
+    await page.getByText('Quiet seniors with a sunny room.').waitFor();
+    const id = new URL(page.url()).searchParams.get('id') as string;
+    const detail = await page.request.get(url(`/api/postings/${id}`));
+    expect(((await detail.json()) as { images: unknown[] }).images).toHaveLength(1);
+    await context.close();
+  });
+
+  it('draws the posting form again with the spec’s message beside the field and what was typed', async () => {
+    const { context, page } = await noScripts('reader');
+    await page.goto(url('/create-posting'));
+    await fillPostingForm(page, 'Kept when the form comes back.');
+    await page.getByRole('combobox', { name: 'Dorm' }).selectOption('');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    await page.getByRole('alert').filter({ hasText: messages.submit.failedTitle }).waitFor();
+    const dorm = page.getByRole('combobox', { name: 'Dorm' });
+    // The message is the field's own description, and the list says the images must be chosen again.
+    expect(await dorm.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await dorm.getAttribute('aria-describedby')) as string;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(postingValidation.selectDorm);
+    await page.getByText(messages.submit.chooseImagesAgain).waitFor();
+    expect(await page.getByRole('textbox', { name: /Group description/ }).inputValue()).toBe(
+      'Kept when the form comes back.',
+    );
+    expect(await page.getByRole('spinbutton', { name: 'Number of roommates needed' }).inputValue()).toBe('2');
+    // Corrected and sent again, it is saved.
+    await dorm.selectOption('Walsh');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    await page.waitForURL(/\/detailView\?id=/);
+    await page.getByText('Kept when the form comes back.').waitFor();
+    await context.close();
+  });
+
+  it('edits a posting from its edit page', async () => {
+    const { context, page } = await noScripts('admin');
+    await page.goto(url(`/create-posting?id=${postings.edit}`));
+    const description = page.getByRole('textbox', { name: /Group description/ });
+    // Drawn filled with the posting.
+    expect(await page.getByRole('combobox', { name: 'Dorm' }).inputValue()).toBe('Walsh');
+    await description.fill('Edited with JavaScript off.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(url(`/detailView?id=${postings.edit}`));
+    await page.getByText('Edited with JavaScript off.').waitFor();
     await context.close();
   });
 

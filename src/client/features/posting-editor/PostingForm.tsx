@@ -293,10 +293,10 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         </button>
       ) : null}
 
-      {/* Drawn anew, as a whole, from other values (a posting loaded, one sent); the buttons stay,
-          and so does the focus on them. */}
       {opened.sent && drawn.version === 0 ? <SentBack problems={opened.sent.problems} /> : null}
 
+      {/* Drawn anew, as a whole, from other values (a posting loaded, one sent); the buttons stay,
+          and so does the focus on them. */}
       <Fragment key={drawn.version}>
         <LocationFieldset kit={kit} onSwitch={switchLocation} />
         <AdminFieldset
