@@ -808,8 +808,12 @@ describe('the posting form (create and edit without scripts)', () => {
         headers: { ...originHeader(t), cookie: author.cookie, 'content-type': 'multipart/form-data; boundary=x' },
         payload,
       });
-      // Read as a form with no fields: what it lacks, in the spec's words.
-      expect(drawnAgain(response)).toContain(html(postingValidation.selectDorm));
+      // Unreadable, or read as a form with no fields: either way the form again, saying why.
+      const body = drawnAgain(response);
+      expect(body).toContain(messages.submit.failedTitle);
+      expect(
+        [postingValidation.unreadable, postingValidation.selectDorm].some((words) => body.includes(html(words))),
+      ).toBe(true);
     }
     const nul = drawnAgain(
       await postForm(formActions.createPosting(), postingFields({ description: 'a\u0000b' }), [], author.cookie),
