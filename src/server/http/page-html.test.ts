@@ -78,5 +78,16 @@ describe('the page sent for a route', () => {
     expect(hostile).toContain('<title>&lt;/title&gt;&lt;script&gt;x()&lt;/script&gt; $&amp; · Quadmates</title>');
     expect(pageHtml('/no-such-page', { title: 'Quadmates' })).toContain('<title>Quadmates</title>');
     expect(pageHtml('/postings')).toContain('<title>Quadmates</title>');
+  it("names the page's own address when it answers a form's post, escaped, and only then", () => {
+    const pageHtml = loadPageHtml(clientDir);
+    const drawn = { html: '<p>Form</p>', queries: {}, drawnAt: 3 };
+    const again = pageHtml('/postings', { drawn, address: '/postings?q="a"&b' });
+    expect(again).toContain(
+      '<div id="root" data-address="/postings?q=&quot;a&quot;&amp;b" data-drawn data-drawn-at="3">',
+    );
+    // The frame it was made from is not changed for the next page of the same shape.
+    expect(pageHtml('/postings', { drawn })).toContain('<div id="root" data-drawn data-drawn-at="3">');
+    // Not drawn (the page queue was full), the scripts still learn the address.
+    expect(pageHtml('/postings', { address: '/postings' })).toContain('<div id="root" data-address="/postings">');
   });
 });
