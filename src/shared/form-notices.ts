@@ -71,7 +71,6 @@ export const FORM_NOTICES = {
   },
   CONVERSATION_NOT_FOUND: { tone: 'error', ...conversationMessages.notFound },
   POSTING_UNSIGNED: { tone: 'error', ...messages.submit.notSignedIn },
-  POSTING_NOT_ADMIN: { tone: 'error', message: messages.postingAccess.notAdmin },
   MESSAGE_FAILED: { tone: 'error', title: conversationMessages.sendFailedTitle, message: pingMessages.tryAgain },
   REPORT_SENT: { tone: 'success', title: 'Report Sent', message: moderationMessages.reported },
   REPORT_OWN_POSTING: {

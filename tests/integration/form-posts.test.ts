@@ -778,7 +778,7 @@ describe('the posting form (create and edit without scripts)', () => {
     );
     expect(other.path).toBe('/create-posting');
     expect(other.params.get('id')).toBe(detail.id);
-    expect(other.notice).toBe('POSTING_NOT_ADMIN');
+    expect(other.notice).toBe('POSTING_ADMIN_ONLY');
 
     const fields = postingFields({ dorm: 'Vanderslice', 'members.0.id': memberIds[0], 'members.1.id': memberIds[1] });
     const saved = seeOther(await postForm(formActions.editPosting(detail.id), fields, [], author.cookie));

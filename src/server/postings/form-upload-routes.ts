@@ -68,7 +68,7 @@ export async function postingEditorFormRoutes(
       if (!(error instanceof AppError)) throw error;
       // The posting's own page says what stands in the way (not the admin, not there).
       if (error.statusCode === 403 || error.statusCode === 404) {
-        return seeOther(reply, page, noticeOf(error, { failed: 'POSTING_NOT_ADMIN', renamed: NOT_ADMIN }));
+        return seeOther(reply, page, noticeOf(error, { failed: 'POSTING_ADMIN_ONLY', renamed: NOT_ADMIN }));
       }
       return drawAgain(request, reply, page, error, undefined);
     }
@@ -144,4 +144,4 @@ export async function postingEditorFormRoutes(
   );
 }
 
-const NOT_ADMIN = { NOT_POSTING_ADMIN: 'POSTING_NOT_ADMIN', NOT_FOUND: 'POSTING_GONE' } as const;
+const NOT_ADMIN = { NOT_POSTING_ADMIN: 'POSTING_ADMIN_ONLY', NOT_FOUND: 'POSTING_GONE' } as const;

@@ -147,6 +147,8 @@ describe('the pin (issue 33)', () => {
   it('ignores a pin on campus', () => {
     const result = validatePosting({ ...valid, pinLatitude: '1', pinLongitude: '1' }, dorms, bounds);
     expect(result.success && result.data.pinLatitude).toBeNull();
+  });
+});
 
 describe('postingFromFormFields (the form posted without scripts)', () => {
   it('reads text fields as typed, a ticked box as true and an unticked one (not sent) as false', () => {
