@@ -1,7 +1,7 @@
 /**
  * A posting form sent without the scripts and refused (issue 31): the server draws the form again
  * from this, put in the page's query cache under `postingFormSentKey`, so the browser's scripts
- * take over the same form (src/server/postings/form-routes.ts, features/posting-editor). Zod-free.
+ * take over the same form (src/server/postings/form-upload-routes.ts, features/posting-editor). Zod-free.
  */
 import type { PostingInput } from './posting';
 
