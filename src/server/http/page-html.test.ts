@@ -78,6 +78,8 @@ describe('the page sent for a route', () => {
     expect(hostile).toContain('<title>&lt;/title&gt;&lt;script&gt;x()&lt;/script&gt; $&amp; · Quadmates</title>');
     expect(pageHtml('/no-such-page', { title: 'Quadmates' })).toContain('<title>Quadmates</title>');
     expect(pageHtml('/postings')).toContain('<title>Quadmates</title>');
+  });
+
   it("names the page's own address when it answers a form's post, escaped, and only then", () => {
     const pageHtml = loadPageHtml(clientDir);
     const drawn = { html: '<p>Form</p>', queries: {}, drawnAt: 3 };

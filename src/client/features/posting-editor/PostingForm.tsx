@@ -277,7 +277,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
       className={styles.form}
       aria-label={editing ? 'Edit posting' : 'Create posting'}
       // Before the scripts (or without them) the form posts to the server, which saves it as the
-      // app's own upload would; once they have taken it over, sending is theirs (decision 0049).
+      // app's own upload would; once they have taken it over, sending is theirs (decision 0048).
       method="post"
       encType="multipart/form-data"
       action={postingId === undefined ? formActions.createPosting() : formActions.editPosting(postingId)}
@@ -335,7 +335,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
       />
 
       {/* Submit posts the form to the server until the scripts have taken it over; Preview draws
-          the posting with them, and says it waits for them until then (decision 0049). */}
+          the posting with them, and says it waits for them until then (decision 0048). */}
       <div className={styles.submitRow}>
         <button
           type="button"
