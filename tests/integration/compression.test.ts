@@ -203,6 +203,7 @@ describe('compression', () => {
       '/api/me',
       'stats',
       'pings awaiting',
+      'account',
       'postings mine administered',
       'postings mine bookmarked',
       'lifestyle mine',

@@ -509,6 +509,8 @@ describe("another student's private fields", () => {
       `/api/postings/${offCampusId}/fit`,
       `/api/postings/${thirdPostingId}/fit`,
       `/api/pings/${fourthPing.json().id}/fit`,
+      // The roommate agreement (issue 34), of the observer's own group: its members' only.
+      `/api/postings/${observers.json().id}/agreement`,
       `/api/renewals?token=${encodeURIComponent(renewal)}`,
       '/api/saved-searches',
       `/api/saved-searches/unsubscribe?id=${searchId}&token=${unsubscribeToken(t.config.authSecret, searchId, victim.id)}`,
