@@ -82,6 +82,9 @@ describe('sign-in journeys', () => {
     await expectAccessible(page);
     // Signing in with the sign-up password is refused, with a way to send the link again.
     await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
+    // A link now (issue 31): the sign-in form replaces the sign-up form once the address has changed.
+    await page.waitForURL((address) => !address.search.includes('mode=signUp'));
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     await page.getByLabel('Email').fill('baldwin.e2e@bc.edu');
     await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
