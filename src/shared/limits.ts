@@ -91,9 +91,28 @@ export const STUDENT_LIMITS = {
     message: (max: number) =>
       `You can mark conversations read at most ${max} times a minute. Please wait a moment, then try again.`,
   },
+  /**
+   * Changes to a group's roommate agreement (issue 34), per student and group: each is a version
+   * kept forever, so they are rows. Editing every clause of a long agreement twice in an hour stays
+   * under it.
+   */
+  agreementEdits: {
+    max: 60,
+    windowMs: HOUR_MS,
+    code: 'AGREEMENT_RATE_LIMITED',
+    title: 'Too Many Changes',
+    message: (max: number) =>
+      `You can change this agreement at most ${max} times an hour. Your change was not saved; please try again later.`,
+  },
 } as const satisfies Record<string, StudentLimit>;
 
 export type StudentLimitKind = keyof typeof STUDENT_LIMITS;
+
+/**
+ * The versions one roommate agreement keeps (issue 34), the draft included: every edit is one, kept
+ * forever. A group that reaches it keeps its agreement as it stands and can still sign it.
+ */
+export const AGREEMENT_MAX_VERSIONS = 500;
 
 /**
  * Uploads (posting create and edit) one server reads at once: per student, and in all. Each holds
@@ -105,6 +124,11 @@ export const UPLOADS_IN_FLIGHT_TOTAL = 8;
 
 /** The sentences of the upload caps (429 for one student, 503 for the whole server). */
 export const limitMessages = {
+  agreementVersions: {
+    title: 'Agreement Full',
+    message: (max: number) =>
+      `This agreement has reached ${max} versions, the most one agreement keeps. Your change was not saved; you can still sign the agreement as it stands.`,
+  },
   uploadsPerStudent: {
     title: 'Upload in Progress',
     message: 'Your previous upload is still being processed. Please wait for it to finish, then try again.',

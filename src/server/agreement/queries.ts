@@ -1,6 +1,6 @@
 /** SQL of the roommate agreement (issue 34): its versions and signatures. The service decides. */
-import { and, desc, eq } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Executor, queryRows, toCount } from '../db/client';
 import { agreementSignature, agreementVersion } from '../db/schema';
 
 export type VersionRow = typeof agreementVersion.$inferSelect;
@@ -42,4 +42,15 @@ export async function deleteSignature(tx: Executor, postingId: string, version: 
         eq(agreementSignature.userId, userId),
       ),
     );
+}
+
+/** The versions one student made of a posting's agreement since `since` (its per-student limit). */
+export async function editsSince(db: Executor, postingId: string, userId: string, since: Date): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT count(*) AS n FROM agreement_version
+      WHERE posting_id = ${postingId}::uuid AND edited_by_user_id = ${userId}
+        AND created_at > ${since.toISOString()}::timestamptz`,
+  );
+  return toCount(row?.n ?? 0);
 }

@@ -17,6 +17,7 @@ import {
 } from '../../shared/agreement-signatures';
 import { refusal, roleOf } from '../../shared/authorization';
 import { activeQuestions } from '../../shared/lifestyle';
+import { AGREEMENT_MAX_VERSIONS, limitMessages } from '../../shared/limits';
 import { messages } from '../../shared/messages';
 import type { AgreementView } from '../../shared/schemas/agreement-answers';
 import type { Viewer } from '../auth/viewer';
@@ -25,6 +26,7 @@ import type { Database, Executor } from '../db/client';
 import type { GroupService } from '../groups/service';
 import { AppError, errors } from '../http/errors';
 import type { LifestyleService } from '../lifestyle/service';
+import { checkCounted } from '../limits/student-limits';
 import * as q from './queries';
 
 export interface AgreementServiceDeps {
@@ -188,6 +190,13 @@ export function createAgreementService({ db, config, groups, lifestyle, announce
         // The same words again change nothing, and clear nobody's signature.
         if (clause.text === body.text) return false;
         const version = current.version + 1;
+        // Versions are numbered from 1 without gaps, so the number is the count. The posting is
+        // locked, so the counts below cannot change before this version is written.
+        if (version > AGREEMENT_MAX_VERSIONS) {
+          const { title, message } = limitMessages.agreementVersions;
+          throw new AppError(409, 'AGREEMENT_VERSIONS_FULL', title, message(AGREEMENT_MAX_VERSIONS));
+        }
+        await checkCounted('agreementEdits', (since) => q.editsSince(tx, postingId, viewer.id, since));
         const next = current.clauses.map((c) => (c.key === clauseKey ? { ...c, text: body.text } : c));
         const hadSignatures = current.stored && (await q.signatures(tx, postingId, current.version)).length > 0;
         await q.insertVersion(tx, {

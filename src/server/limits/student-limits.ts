@@ -51,6 +51,20 @@ export async function spendLimit(
 }
 
 /**
+ * For an action that leaves a dated row of its own and already holds a lock serialising it (a
+ * roommate agreement's edit, under its posting's lock): counts those rows in the window and throws
+ * the limit's 429 when `amount` more would go over. Records nothing and takes no other lock.
+ */
+export async function checkCounted(
+  kind: StudentLimitKind,
+  counted: (since: Date) => Promise<number>,
+  amount = 1,
+): Promise<void> {
+  const used = await counted(windowStart(kind, Date.now()));
+  if (used + amount > STUDENT_LIMITS[kind].max) throw limitReached(kind);
+}
+
+/**
  * Takes the lock spendLimit takes, for an action that must decide under it whether it spends at all
  * (whether it changes anything): the student's counted actions then run one at a time.
  */
