@@ -4444,6 +4444,50 @@ export interface paths {
       };
     };
   };
+  "/api/postings/{id}/agreement.pdf": {
+    /** The group's roommate agreement as a tagged PDF (PDF/UA) ending with its signatures (members only) */
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        /** @description The agreement */
+        200: {
+          content: {
+            "application/pdf": string;
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+  };
   "/api/postings/{id}/agreement/clauses/{clause}": {
     /** Change one clause: a new version, which clears every signature */
     post: {

@@ -1587,6 +1587,14 @@ const rows: Row[] = [
     moderator: NOT_A_PARTY,
   },
   {
+    route: 'GET /api/postings/:id/agreement.pdf',
+    actions: ['group.agreement'],
+    call: async () => ({ url: `/api/postings/${(await groupOfOwner()).postingId}/agreement.pdf` }),
+    expect: membersOnly(NOT_A_PARTY, ok()),
+    group: { coadmin: ok(), member: ok(), invited: NOT_A_PARTY },
+    moderator: NOT_A_PARTY,
+  },
+  {
     route: 'POST /api/postings/:id/agreement/clauses/:clause',
     actions: ['group.agreement'],
     async call() {

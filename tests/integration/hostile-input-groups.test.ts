@@ -151,7 +151,7 @@ describe(`hostile input to groups (issue 23): ${FUZZ_RUNS} generated payloads pe
     TIMEOUT * 2,
   );
   it(
-    'GET /api/postings/:id/agreement, POST .../agreement/clauses/:clause and .../agreement/signatures (issue 34)',
+    'GET /api/postings/:id/agreement and .../agreement.pdf, POST .../agreement/clauses/:clause and .../agreement/signatures (issue 34)',
     async () => {
       // The joiner may have left above; the admin is a party for good.
       const opened = await t.app.inject({
@@ -165,6 +165,12 @@ describe(`hostile input to groups (issue 23): ${FUZZ_RUNS} generated payloads pe
         idSegment([groupId]),
         (id) =>
           t.app.inject({ method: 'GET', url: `/api/postings/${id}/agreement`, headers: { cookie: admin.cookie } }),
+        { readOnly: true },
+      );
+      await fuzz(
+        idSegment([groupId]),
+        (id) =>
+          t.app.inject({ method: 'GET', url: `/api/postings/${id}/agreement.pdf`, headers: { cookie: admin.cookie } }),
         { readOnly: true },
       );
       await fuzz(
@@ -186,6 +192,6 @@ describe(`hostile input to groups (issue 23): ${FUZZ_RUNS} generated payloads pe
         ([id, body]) => json(admin, 'POST', `/api/postings/${id}/agreement/signatures`)(body),
       );
     },
-    TIMEOUT * 3,
+    TIMEOUT * 4,
   );
 });

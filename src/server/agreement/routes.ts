@@ -4,6 +4,7 @@
  */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { clauseEditSchema, clauseParamSchema, signatureSchema } from '../../shared/schemas/agreement';
 import { agreementViewSchema } from '../../shared/schemas/agreement-answers';
 import { problemAnswers } from '../../shared/schemas/api-error';
@@ -29,6 +30,35 @@ export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService 
     async (request, reply) => {
       reply.headers({ 'cache-control': 'no-store' });
       return service.view(viewerOf(request), request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/postings/:id/agreement.pdf',
+    {
+      preValidation: guard('group.agreement'),
+      schema: {
+        tags,
+        summary: "The group's roommate agreement as a tagged PDF (PDF/UA) ending with its signatures (members only)",
+        params: idParamSchema,
+        response: {
+          200: {
+            description: 'The agreement',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...problemAnswers,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { version, bytes } = await service.pdf(viewerOf(request), request.params.id);
+      reply.headers({
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="roommate-agreement-version-${version}.pdf"`,
+        'cache-control': 'no-store',
+      });
+      // A buffer is sent as it is (Fastify serializes only objects): the schema above documents it.
+      return reply.send(bytes as unknown as string);
     },
   );
 

@@ -13,6 +13,7 @@ import {
   agreementMessages,
   agreementText,
   sameName,
+  signatureCounts,
   signatureStanding,
 } from '../../shared/agreement-signatures';
 import { refusal, roleOf } from '../../shared/authorization';
@@ -27,6 +28,7 @@ import type { GroupService } from '../groups/service';
 import { AppError, errors } from '../http/errors';
 import type { LifestyleService } from '../lifestyle/service';
 import { checkCounted } from '../limits/student-limits';
+import { type AgreementDocument, agreementPdf } from './pdf';
 import * as q from './queries';
 
 export interface AgreementServiceDeps {
@@ -179,8 +181,46 @@ export function createAgreementService({ db, config, groups, lifestyle, announce
     return view(db, viewer, postingId, cleared);
   }
 
+  /** What the PDF copy holds: the current version and each party's signature on it that counts. */
+  async function document(viewer: Viewer, postingId: string): Promise<AgreementDocument> {
+    const group = await groupFor(db, viewer, postingId, false);
+    const offCampus = group.posting.listingLocation === 'offcampus';
+    const { current } = await currentOf(db, postingId, () => draft(group.parties, offCampus));
+    const signed = current.stored ? await q.signatures(db, postingId, current.version) : [];
+    const at = { version: current.version, textHash: current.textHash, parties: group.parties };
+    const standing = signatureStanding(signed, at);
+    return {
+      productName: config.college.productName,
+      collegeName: config.college.college.name,
+      version: current.version,
+      textHash: current.textHash,
+      clauses: current.clauses,
+      parties: group.parties.map((party) => {
+        const signature = signed.find((s) => s.userId === party.userId && signatureCounts(s, at));
+        return {
+          name: party.name,
+          signature: signature
+            ? {
+                typedName: signature.typedName,
+                signedAt: signature.signedAt,
+                version: signature.version,
+                textHash: signature.textHash,
+              }
+            : null,
+        };
+      }),
+      signedByAllAt: standing.signedByAllAt,
+    };
+  }
+
   return {
     view: (viewer: Viewer, postingId: string) => view(db, viewer, postingId),
+
+    /** The agreement as a PDF to keep, and its version (for the file's name). */
+    pdf: async (viewer: Viewer, postingId: string) => {
+      const content = await document(viewer, postingId);
+      return { version: content.version, bytes: await agreementPdf(content) };
+    },
 
     /** A new version with one clause's text changed; every signature on the old one stops counting. */
     editClause: (viewer: Viewer, postingId: string, clauseKey: string, body: { text: string; textHash: string }) =>
