@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOADS_IN_FLIGHT_TOTAL } from '../shared/limits';
 import { accountRoutes } from './account/routes';
+import { type AgreementRevisit, createAgreementRevisit } from './agreement/revisit';
 import { agreementRoutes } from './agreement/routes';
 import { createAgreementService } from './agreement/service';
 import { AccountCleanups } from './auth/account-cleanup';
@@ -121,6 +122,8 @@ declare module 'fastify' {
     conversations: ConversationService;
     /** The e-mail for unread messages (tests run it directly with a chosen 'now'). */
     unreadMail: UnreadMail;
+    /** The roommate agreement's revisit e-mail (tests run it directly with a chosen 'now'). */
+    agreementRevisit: AgreementRevisit;
   }
 }
 
@@ -128,6 +131,8 @@ declare module 'fastify' {
 const OUTBOX_POLL_MS = 5_000;
 const PING_EXPIRY_EVERY_MS = 10 * 60_000;
 const OUTBOX_PURGE_EVERY_MS = 60 * 60_000;
+/** The revisit e-mail goes out within this of its hour. */
+const AGREEMENT_REVISIT_EVERY_MS = 10 * 60_000;
 const FRESHNESS_EVERY_MS = 60 * 60_000;
 /** Listed postings are matched at once on the server that listed them; this poll catches the rest. */
 const SAVED_SEARCH_ALERTS_EVERY_MS = 60_000;
@@ -221,13 +226,8 @@ export async function buildApp({
 
   registerSecurityHeaders(app, config);
   await registerCompression(app);
-  const { outbox, jobs, pings, freshness, savedSearches, conversations, unreadMail } = installBackgroundWork(
-    app,
-    config,
-    database,
-    backgroundJobs,
-    metrics,
-  );
+  const { outbox, jobs, pings, freshness, savedSearches, conversations, unreadMail, agreementRevisit } =
+    installBackgroundWork(app, config, database, backgroundJobs, metrics);
   const moderation = createModerationService({ db: database.db, config });
   const accountCleanups = new AccountCleanups();
   const auth = createAuth({
@@ -338,6 +338,7 @@ export async function buildApp({
   app.decorate('savedSearches', savedSearches);
   app.decorate('conversations', conversations);
   app.decorate('unreadMail', unreadMail);
+  app.decorate('agreementRevisit', agreementRevisit);
   return app;
 }
 
@@ -403,5 +404,7 @@ function installBackgroundWork(
   });
   const unreadMail = createUnreadMail({ db: database.db, config });
   jobs.add({ name: 'conversation-unread-mail', everyMs: UNREAD_MAIL_EVERY_MS, run: () => unreadMail.run() });
-  return { outbox, jobs, pings, freshness, savedSearches, conversations, unreadMail };
+  const agreementRevisit = createAgreementRevisit({ db: database.db, config });
+  jobs.add({ name: 'agreement-revisit', everyMs: AGREEMENT_REVISIT_EVERY_MS, run: () => agreementRevisit.run() });
+  return { outbox, jobs, pings, freshness, savedSearches, conversations, unreadMail, agreementRevisit };
 }

@@ -317,6 +317,44 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the agreement revisit days: none by default, one day or a list, and stops on a bad one naming it', () => {
+    const defaults = loadConfig(base(), repoRoot).college.agreement;
+    expect([defaults.revisitOn, defaults.revisitHourUtc]).toEqual([[], 13]);
+    const one = collegeConfigWith((c) => {
+      c.agreement = { revisitOn: '2027-03-01' };
+    });
+    expect(loadConfig({ ...base(), COLLEGE_CONFIG: one }, repoRoot).college.agreement).toMatchObject({
+      revisitOn: ['2027-03-01'],
+      revisitHourUtc: 13,
+      removeClauses: [],
+    });
+    const two = collegeConfigWith((c) => {
+      c.agreement = { revisitOn: ['2026-10-15', '2027-03-01'], revisitHourUtc: 9 };
+    });
+    expect(loadConfig({ ...base(), COLLEGE_CONFIG: two }, repoRoot).college.agreement).toMatchObject({
+      revisitOn: ['2026-10-15', '2027-03-01'],
+      revisitHourUtc: 9,
+    });
+    const refusals: [unknown, string][] = [
+      ['1 March', 'agreement.revisitOn must be a date like 2027-03-01 (YYYY-MM-DD)'],
+      ['2027-02-30', 'agreement.revisitOn must be a date like 2027-03-01 (YYYY-MM-DD)'],
+      [['2027-03-01', '2027-13-01'], 'agreement.revisitOn.1 must be a date like 2027-03-01 (YYYY-MM-DD)'],
+      [['2027-03-01', '2027-03-01'], 'agreement.revisitOn.1 repeats 2027-03-01'],
+    ];
+    for (const [revisitOn, field] of refusals) {
+      const file = collegeConfigWith((c) => {
+        c.agreement = { revisitOn };
+      });
+      expect(configError({ ...base(), COLLEGE_CONFIG: file })).toBe(`COLLEGE_CONFIG file ${file}: field ${field}.`);
+    }
+    const late = collegeConfigWith((c) => {
+      c.agreement = { revisitOn: '2027-03-01', revisitHourUtc: 24 };
+    });
+    expect(configError({ ...base(), COLLEGE_CONFIG: late })).toBe(
+      `COLLEGE_CONFIG file ${late}: field agreement.revisitHourUtc must be a whole hour from 0 to 23 (UTC).`,
+    );
+  });
+
   it('reads the scam-warning rules: the default college spells out the built-in ones, a college without them gets those, a wrong one stops start-up naming it', () => {
     expect(loadConfig(base(), repoRoot).college.scamWarnings).toEqual(DEFAULT_SCAM_WARNING_RULES);
     const without = collegeConfigWith((c) => {

@@ -54,3 +54,44 @@ export async function editsSince(db: Executor, postingId: string, userId: string
   );
   return toCount(row?.n ?? 0);
 }
+
+export interface RevisitRow {
+  posting_id: string;
+  user_id: string;
+  email: string;
+  name: string;
+  dorm: string | null;
+  address: string | null;
+}
+
+/**
+ * Claims up to `limit` parties not yet sent the revisit e-mail for `revisitOn`: the admin and joined
+ * members of every group whose agreement is stored (edited or signed at least once), suspended
+ * accounts left out. The claim is the marker row itself: its key makes a party go once per posting
+ * and date; another server's claim of the same party waits on the key and then adds nothing.
+ */
+export function claimRevisits(tx: Executor, revisitOn: string, limit: number): Promise<RevisitRow[]> {
+  return queryRows<RevisitRow>(
+    tx,
+    sql`WITH parties AS (
+        SELECT p.id AS posting_id, p.admin_user_id AS user_id FROM posting p
+          WHERE EXISTS (SELECT 1 FROM agreement_version v WHERE v.posting_id = p.id)
+        UNION
+        SELECT m.posting_id, m.user_id FROM posting_member m
+          WHERE m.state = 'joined' AND m.user_id IS NOT NULL
+            AND EXISTS (SELECT 1 FROM agreement_version v WHERE v.posting_id = m.posting_id)),
+      claimed AS (
+        INSERT INTO agreement_revisit_mail (posting_id, user_id, revisit_on)
+        SELECT pa.posting_id, pa.user_id, ${revisitOn}::date FROM parties pa
+          JOIN "user" u ON u.id = pa.user_id AND u.suspended_at IS NULL
+          WHERE NOT EXISTS (SELECT 1 FROM agreement_revisit_mail r
+            WHERE r.posting_id = pa.posting_id AND r.user_id = pa.user_id AND r.revisit_on = ${revisitOn}::date)
+          ORDER BY pa.posting_id, pa.user_id
+          LIMIT ${limit}
+        ON CONFLICT DO NOTHING
+        RETURNING posting_id, user_id)
+      SELECT c.posting_id, c.user_id, u.email, u.name, p.dorm, p.address
+        FROM claimed c JOIN "user" u ON u.id = c.user_id JOIN posting p ON p.id = c.posting_id
+        ORDER BY c.posting_id, c.user_id`,
+  );
+}

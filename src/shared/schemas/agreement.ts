@@ -21,10 +21,38 @@ const clauseTemplateSchema = z
     message: 'needs a question to draft from or a text',
   });
 
+/** A calendar day, YYYY-MM-DD, that exists. */
+const day = z.iso.date({ error: 'must be a date like 2027-03-01 (YYYY-MM-DD)' });
+
+/** One revisit day a semester, none repeated. */
+const revisitDays = z
+  .array(day)
+  .max(20)
+  .superRefine((days, ctx) => {
+    for (const [i, revisit] of days.entries()) {
+      if (days.indexOf(revisit) < i) ctx.addIssue({ code: 'custom', path: [i], message: `repeats ${revisit}` });
+    }
+  });
+
 export const agreementConfigSchema = z
   .object({
     removeClauses: z.array(key).default([]),
     clauses: z.array(clauseTemplateSchema).default([]),
+    /**
+     * The day, mid-semester, each party of a group's agreement gets one e-mail inviting them to look
+     * at it again; or a list of such days (one a semester). None: no such e-mail.
+     */
+    revisitOn: z
+      .union([day, revisitDays])
+      .optional()
+      .transform((v) => (v === undefined ? [] : typeof v === 'string' ? [v] : v)),
+    /** The hour (UTC) on those days from which the e-mails go out. */
+    revisitHourUtc: z
+      .number({ error: 'must be a whole hour from 0 to 23 (UTC)' })
+      .int({ error: 'must be a whole hour from 0 to 23 (UTC)' })
+      .min(0, { error: 'must be a whole hour from 0 to 23 (UTC)' })
+      .max(23, { error: 'must be a whole hour from 0 to 23 (UTC)' })
+      .default(13),
   })
   .superRefine((config, ctx) => {
     const defaults = new Set(DEFAULT_CLAUSES.map((c) => c.key));

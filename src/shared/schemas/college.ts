@@ -100,7 +100,7 @@ export const collegeConfigSchema = z
     /** Changes to the default lifestyle questions (src/shared/lifestyle-questions.ts): remove some, add some. */
     lifestyle: lifestyleConfigSchema.default({ removeQuestions: [], addQuestions: [] }),
     /** Changes to the roommate agreement's default clauses (src/shared/agreement-clauses.ts): remove, replace, add. */
-    agreement: agreementConfigSchema.default({ removeClauses: [], clauses: [] }),
+    agreement: agreementConfigSchema.default({ removeClauses: [], clauses: [], revisitOn: [], revisitHourUtc: 13 }),
     /** Which messages show their reader the scam safety note (issue 30; src/shared/scam-warnings.ts). */
     scamWarnings: scamWarningsConfigSchema,
     /** Places students go to (issue 33); none: postings show no walking minutes. The first is where the shuttle goes. */

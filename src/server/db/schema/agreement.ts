@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   foreignKey,
   integer,
   jsonb,
@@ -70,4 +71,25 @@ export const agreementSignature = pgTable(
       foreignColumns: [agreementVersion.postingId, agreementVersion.version],
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * The revisit e-mails sent (issue 34): one row per party, posting and revisit date, written in the
+ * transaction that puts the e-mail in the outbox. Its key is what makes the e-mail go once, whatever
+ * the servers and restarts.
+ */
+export const agreementRevisitMail = pgTable(
+  'agreement_revisit_mail',
+  {
+    postingId: uuid('posting_id')
+      .notNull()
+      .references(() => posting.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The college config's revisit date (YYYY-MM-DD) the e-mail was for. */
+    revisitOn: date('revisit_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postingId, t.userId, t.revisitOn] })],
 );
