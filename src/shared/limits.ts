@@ -104,6 +104,19 @@ export const STUDENT_LIMITS = {
     message: (max: number) =>
       `You can change this agreement at most ${max} times an hour. Your change was not saved; please try again later.`,
   },
+  /**
+   * The agreement's PDF (issue 34): laying it out takes the server's CPU for a while, so one student
+   * fetches a limited number of copies (of any agreement) an hour; the same text is served again
+   * from memory.
+   */
+  agreementPdfs: {
+    max: 20,
+    windowMs: HOUR_MS,
+    code: 'AGREEMENT_PDF_RATE_LIMITED',
+    title: 'Too Many Downloads',
+    message: (max: number) =>
+      `You can download at most ${max} copies of an agreement an hour. Please use the copy you have, or try again later.`,
+  },
 } as const satisfies Record<string, StudentLimit>;
 
 export type StudentLimitKind = keyof typeof STUDENT_LIMITS;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementPdfText, pdfTime } from '../../src/server/agreement/pdf';
 import { postingMember } from '../../src/server/db/schema';
 import { agreementMessages } from '../../src/shared/agreement-signatures';
+import { STUDENT_LIMITS } from '../../src/shared/limits';
 import type { AgreementView } from '../../src/shared/schemas/agreement-answers';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
@@ -168,5 +169,20 @@ describe('the roommate agreement as a PDF', () => {
     const { text } = await extractText(pdf, { mergePages: true });
     expect(flat(text)).toContain(agreementPdfText.signedByAll(pdfTime(new Date(signedByAllAt ?? ''))));
     await pdf.destroy();
+  });
+
+  it(`one student downloads at most ${STUDENT_LIMITS.agreementPdfs.max} copies an hour; the others still can`, async () => {
+    const { max } = STUDENT_LIMITS.agreementPdfs;
+    // Ben has not downloaded it yet in this file.
+    for (let i = 0; i < max; i++) expect((await download(ben)).statusCode).toBe(200);
+    const refused = await download(ben);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      code: 'AGREEMENT_PDF_RATE_LIMITED',
+      message: `You can download at most ${max} copies of an agreement an hour. Please use the copy you have, or try again later.`,
+    });
+    expect((await download(admin)).statusCode).toBe(200);
+    // To a stranger it is still 404, not a count.
+    expect((await download(outsider)).statusCode).toBe(404);
   });
 });

@@ -6,6 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { activeClauses, draftAgreement } from '../../shared/agreement';
 import {
   type AgreementClause,
@@ -27,7 +28,7 @@ import type { Database, Executor } from '../db/client';
 import type { GroupService } from '../groups/service';
 import { AppError, errors } from '../http/errors';
 import type { LifestyleService } from '../lifestyle/service';
-import { checkCounted } from '../limits/student-limits';
+import { checkCounted, UnrecordedRequests } from '../limits/student-limits';
 import { type AgreementDocument, agreementPdf } from './pdf';
 import * as q from './queries';
 
@@ -56,9 +57,16 @@ interface Current {
   stored: boolean;
 }
 
+/** PDFs this server keeps, by the hash of what they hold (about 50 KB each). */
+const PDF_CACHE_ENTRIES = 100;
+
 export function createAgreementService({ db, config, groups, lifestyle, announce }: AgreementServiceDeps) {
   const questions = activeQuestions(config.college.lifestyle);
   const clauses = activeClauses(config.college.agreement);
+  // Laying out a PDF holds the CPU: each student's downloads are counted, and the same content is
+  // laid out once (a new version, signature or party changes the key).
+  const pdfDownloads = new UnrecordedRequests();
+  const pdfs = new LRUCache<string, Buffer>({ max: PDF_CACHE_ENTRIES });
 
   /** The group, if the viewer is one of its parties; else 404, whatever the reason. */
   async function groupFor(executor: Executor, viewer: Viewer, postingId: string, lock: boolean) {
@@ -219,7 +227,14 @@ export function createAgreementService({ db, config, groups, lifestyle, announce
     /** The agreement as a PDF to keep, and its version (for the file's name). */
     pdf: async (viewer: Viewer, postingId: string) => {
       const content = await document(viewer, postingId);
-      return { version: content.version, bytes: await agreementPdf(content) };
+      pdfDownloads.spend(viewer.id, 'agreementPdfs');
+      const key = sha256(JSON.stringify(content));
+      let bytes = pdfs.get(key);
+      if (!bytes) {
+        bytes = await agreementPdf(content);
+        pdfs.set(key, bytes);
+      }
+      return { version: content.version, bytes };
     },
 
     /** A new version with one clause's text changed; every signature on the old one stops counting. */
