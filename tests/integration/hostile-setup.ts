@@ -52,7 +52,7 @@ export function setUpHostileApp(): void {
     });
     expect(sent.statusCode).toBe(201);
     pingId = sent.json().id;
-    databaseFingerprint = await watchDatabase(t.database.db);
+    databaseFingerprint = await watchDatabase(t.database.db, t.database.kind);
   }, 300_000);
   afterAll(async () => {
     await t?.close();

@@ -19,6 +19,7 @@ import { postingValidation } from '../../src/shared/posting-validation-messages'
 import { savedSearchMessages } from '../../src/shared/saved-searches';
 import { conversationMessages } from '../../src/shared/schemas/conversations';
 import { groupMessages } from '../../src/shared/schemas/groups';
+import { statementsSent, statementsSettled, watchStatements } from './statements-sent';
 
 /** How many payloads each route gets: `FUZZ_RUNS` (npm run test:hostile sets 10,000 unless told), else 200. */
 export const FUZZ_RUNS = (() => {
@@ -280,7 +281,10 @@ const rowsOf = async <T>(db: Database, query: Parameters<Database['execute']>[0]
  * and deleted again in one request, which counts and sums would miss). A transaction that rolls
  * back takes its counts with it: what did not happen does not count.
  */
-export async function watchDatabase(db: Database): Promise<() => Promise<Record<string, string>>> {
+export async function watchDatabase(
+  db: Database,
+  kind: 'pglite' | 'postgres',
+): Promise<() => Promise<Record<string, string>>> {
   const tables = (
     await rowsOf<{ name: string }>(
       db,
@@ -314,10 +318,25 @@ export async function watchDatabase(db: Database): Promise<() => Promise<Record<
     );
   }
   const query = sql.raw('select table_name, changes::text as changes from hostile_change order by table_name');
-  return async () => {
+  const read = async () => {
     const rows = await rowsOf<{ table_name: string; changes: string }>(db, query);
     if (rows.length !== tables.length) throw new Error('the change counts are incomplete');
     return Object.fromEntries(rows.map((row) => [row.table_name, row.changes]));
+  };
+  if (kind === 'pglite') return read;
+  // On PostgreSQL the last fingerprint is reused while no statement has been sent since it was read,
+  // and nothing was still running when it was (a statement sent earlier but committed after the read
+  // would otherwise go unseen). The read itself is one statement.
+  watchStatements();
+  let readAt = -1;
+  let last: Record<string, string> = {};
+  return async () => {
+    if (statementsSent() === readAt) return last;
+    const settled = statementsSettled();
+    const before = statementsSent();
+    last = await read();
+    readAt = settled ? before + 1 : -1;
+    return last;
   };
 }
 
