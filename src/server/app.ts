@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOADS_IN_FLIGHT_TOTAL } from '../shared/limits';
 import { accountRoutes } from './account/routes';
+import { agreementFormRoutes } from './agreement/form-routes';
 import { type AgreementRevisit, createAgreementRevisit } from './agreement/revisit';
 import { agreementRoutes } from './agreement/routes';
 import { createAgreementService } from './agreement/service';
@@ -318,15 +319,15 @@ export async function buildApp({
   await app.register(savedSearchFormRoutes, { service: savedSearches });
   const lifestyle = createLifestyleService({ db: database.db, config });
   await app.register(lifestyleRoutes, { service: lifestyle });
-  await app.register(agreementRoutes, {
-    service: createAgreementService({
-      db: database.db,
-      config,
-      groups,
-      lifestyle,
-      announce: (tx, postingId, userIds) => conversations.announceAgreement(tx, postingId, userIds),
-    }),
+  const agreement = createAgreementService({
+    db: database.db,
+    config,
+    groups,
+    lifestyle,
+    announce: (tx, postingId, userIds) => conversations.announceAgreement(tx, postingId, userIds),
   });
+  await app.register(agreementRoutes, { service: agreement });
+  await app.register(agreementFormRoutes, { service: agreement });
   await app.register(browseRoutes, { config, database, searchCache: browseCache });
   await registerStatic(app, config);
   app.decorate('outbox', outbox);

@@ -76,6 +76,9 @@ export function sameName(typed: string, accountName: string): boolean {
   return normal(typed) !== '' && normal(typed) === normal(accountName);
 }
 
+/** How long a clause may be. */
+export const CLAUSE_MAX_LENGTH = 2000;
+
 /** The agreement's words (issue 34). */
 export const agreementMessages = {
   pageTitle: 'Roommate agreement',
@@ -83,6 +86,11 @@ export const agreementMessages = {
   signedByAll: 'Signed by all',
   notALease: 'This is an agreement between roommates, not a lease.',
   failedTitle: 'The Agreement Was Not Changed',
+  notSignedTitle: 'The Agreement Was Not Signed',
+  clauseSaved: 'Your change to the agreement is saved.',
+  signed: 'Your signature is saved.',
+  editClears: 'Saving a change makes a new version: every signature is cleared and everyone signs again.',
+  confirmLabel: 'I have read every clause of this version and agree to it.',
   changedSinceOpened: 'The agreement changed since you opened it. Read it again before you change or sign it.',
   nameMismatch: 'Type your name as it is on your account to sign.',
   confirmToSign: 'Confirm that you agree to every clause to sign.',

@@ -5,6 +5,7 @@
  * A refusal whose code is not here is told with its form's own failure.
  */
 import { accountMessages } from './account-messages';
+import { agreementMessages as am, CLAUSE_MAX_LENGTH } from './agreement-signatures';
 import { conversationMessages } from './conversation-messages';
 import { messages } from './messages';
 import { moderationMessages, REPORT_DETAILS_MAX_LENGTH } from './moderation';
@@ -127,6 +128,17 @@ export const FORM_NOTICES = {
     message: accountMessages.deleteConfirmMismatch,
   },
   ACCOUNT_DELETE_FAILED: { tone: 'error', message: accountMessages.deleteFailed },
+  CLAUSE_SAVED: { tone: 'success', message: am.clauseSaved },
+  SIGNATURES_CLEARED: { tone: 'success', title: am.clauseSaved, message: am.signaturesCleared },
+  AGREEMENT_SIGNED: { tone: 'success', message: am.signed },
+  AGREEMENT_CHANGED: { tone: 'error', title: am.failedTitle, message: am.changedSinceOpened },
+  CLAUSE_NOT_FOUND: { tone: 'error', title: am.failedTitle, message: am.clauseNotFound },
+  CLAUSE_EMPTY: { tone: 'error', title: am.failedTitle, message: am.clauseEmpty },
+  CLAUSE_TOO_LONG: { tone: 'error', title: am.failedTitle, message: am.clauseTooLong(CLAUSE_MAX_LENGTH) },
+  CONFIRMATION_REQUIRED: { tone: 'error', title: am.notSignedTitle, message: am.confirmToSign },
+  NAME_MISMATCH: { tone: 'error', title: am.notSignedTitle, message: am.nameMismatch },
+  ALREADY_SIGNED: { tone: 'error', title: am.notSignedTitle, message: am.alreadySigned },
+  AGREEMENT_FAILED: { tone: 'error', title: am.failedTitle, message: pingMessages.tryAgain },
 } as const satisfies Record<string, FormNotice>;
 
 export type FormNoticeCode = keyof typeof FORM_NOTICES;

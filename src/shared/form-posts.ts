@@ -41,6 +41,10 @@ export const FORM_ROUTES = {
   createPosting: `${FORMS}/postings`,
   /** POST multipart/form-data, the same: saves the posting (its admin or a co-admin). */
   editPosting: `${FORMS}/postings/:id`,
+  /** POST clause, text, textHash: one clause of a group's roommate agreement changed (issue 34). */
+  editAgreementClause: `${FORMS}/postings/:id/agreement/clauses`,
+  /** POST name, confirm, textHash: the viewer's signature on the version they read. */
+  signAgreement: `${FORMS}/postings/:id/agreement/signatures`,
 } as const;
 
 const fill = (route: string, id: string) => route.replace(':id', encodeURIComponent(id));
@@ -62,6 +66,8 @@ export const formActions = {
   deleteAccount: () => FORM_ROUTES.deleteAccount,
   createPosting: () => FORM_ROUTES.createPosting,
   editPosting: (postingId: string) => fill(FORM_ROUTES.editPosting, postingId),
+  editAgreementClause: (postingId: string) => fill(FORM_ROUTES.editAgreementClause, postingId),
+  signAgreement: (postingId: string) => fill(FORM_ROUTES.signAgreement, postingId),
 } as const;
 
 /** The hidden field (or query parameter) naming the page to come back to: a path of this site. */

@@ -36,6 +36,8 @@ export const pageAddress = {
   createPosting: () => routeAddress('/create-posting'),
   /** The posting form opened on a posting, to edit it (its admin and co-admins). */
   editPosting: (id: string) => routeAddress('/create-posting', { query: { id } }),
+  /** A group's roommate agreement (issue 34): its admin's and joined members' page. */
+  agreement: (postingId: string) => routeAddress('/postings/:id/agreement', { params: { id: postingId } }),
   /** An invitation's link (issue 23). */
   invitation: (token: string) => routeAddress('/invitations/:token', { params: { token } }),
   /** The 'Still looking?' e-mail's link (issue 14). */

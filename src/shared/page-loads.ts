@@ -7,7 +7,15 @@
  */
 import { type AddressParts, address, type OptionsArgument, type PathOf, type Route } from './api-contract';
 import { pingPage, profileListPage, searchAddressParams, searchCursorOf, searchPage } from './list-pages';
-import { accountKey, conversationKeys, lifestyleKeys, pingKeys, postingKeys, statsKey } from './query-keys';
+import {
+  accountKey,
+  agreementKeys,
+  conversationKeys,
+  lifestyleKeys,
+  pingKeys,
+  postingKeys,
+  statsKey,
+} from './query-keys';
 import type { PageRoute, RoutePath } from './routes';
 import { filtersFromParams } from './schemas/filters';
 
@@ -98,6 +106,10 @@ const ROUTE_LOADS: Partial<Record<RoutePath, (address: PageAddress) => PageLoad[
     firstPage(load(pingKeys.sent, '/api/pings/sent', { query: pingPage() })),
   ],
   // The conversations, and the one open (its composer then works before the scripts).
+  // The agreement, so its forms (edit a clause, sign) work before the scripts; 404 to anyone else.
+  '/postings/:id/agreement': ({ params }) => [
+    load(agreementKeys.one(params.id ?? ''), '/api/postings/{id}/agreement', { path: { id: params.id ?? '' } }),
+  ],
   '/messages': () => [firstPage(load(conversationKeys.list, '/api/conversations'))],
   '/messages/:id': ({ params }) => [
     firstPage(load(conversationKeys.list, '/api/conversations')),

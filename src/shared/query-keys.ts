@@ -36,6 +36,12 @@ export const lifestyleKeys = {
   pingFit: (id: string) => ['lifestyle', 'ping', id] as const,
 };
 
+/** A group's roommate agreement (issue 34): the live stream's 'agreement' event reads it again. */
+export const agreementKeys = {
+  all: ['agreement'] as const,
+  one: (postingId: string) => ['agreement', postingId] as const,
+};
+
 /** The signed-in person's account details (the profile's Account section). */
 export const accountKey = ['account'] as const;
 

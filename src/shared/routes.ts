@@ -104,6 +104,12 @@ export const ROUTES = [
     title: 'E-mails About Unread Messages',
   },
   {
+    path: '/postings/:id/agreement',
+    access: 'member',
+    page: 'features/agreement/AgreementPage.tsx',
+    title: 'Roommate agreement',
+  },
+  {
     path: '/invitations/:token',
     access: 'member',
     page: 'features/groups/InvitationPage.tsx',

@@ -10,6 +10,7 @@ export function routeUrl(route: string, postingId: string): string {
   if (route === '/reset-password') return `${route}?token=not-a-real-token`;
   if (route === '/postings') return `${route}?location=offcampus`;
   if (route === '/invitations/:token') return '/invitations/not-a-real-token';
+  if (route === '/postings/:id/agreement') return `/postings/${postingId}/agreement`;
   if (route === '/messages/:id') return '/messages/00000000-0000-4000-8000-000000000000';
   return route;
 }

@@ -11,27 +11,22 @@ import { problemAnswers } from '../../shared/schemas/api-error';
 import { idParamSchema } from '../../shared/schemas/params';
 import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
+import { answerRoute } from '../http/answer-route';
 import type { AgreementService } from './service';
 
 export const agreementRoutes: FastifyPluginAsyncZod<{ service: AgreementService }> = async (app, { service }) => {
   const tags = ['agreement'];
 
-  app.get(
-    '/api/postings/:id/agreement',
-    {
-      preValidation: guard('group.agreement'),
-      schema: {
-        tags,
-        summary: "The group's roommate agreement: its clauses, who has signed, every version (members only)",
-        params: idParamSchema,
-        response: { 200: agreementViewSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.headers({ 'cache-control': 'no-store' });
-      return service.view(viewerOf(request), request.params.id);
-    },
-  );
+  // Also a page's load (the agreement page is drawn with it, so its forms work before the scripts).
+  answerRoute(app, '/api/postings/:id/agreement', {
+    action: 'group.agreement',
+    tags,
+    summary: "The group's roommate agreement: its clauses, who has signed, every version (members only)",
+    params: idParamSchema,
+    response: agreementViewSchema,
+    cacheControl: 'no-store',
+    answer: (viewer, { params }) => service.view(viewer, params.id),
+  });
 
   app.get(
     '/api/postings/:id/agreement.pdf',

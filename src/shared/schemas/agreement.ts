@@ -1,7 +1,7 @@
 /** The college config's changes to the roommate agreement's clauses (config/college.json `agreement`). */
 
 import { DEFAULT_CLAUSES } from '../agreement-clauses';
-import { agreementMessages } from '../agreement-signatures';
+import { agreementMessages, CLAUSE_MAX_LENGTH } from '../agreement-signatures';
 import { z } from './zod';
 
 const key = z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be lower-case letters, digits and dashes');
@@ -70,8 +70,8 @@ export const agreementConfigSchema = z
     }
   });
 
-/** How long a clause may be. */
-export const CLAUSE_MAX_LENGTH = 2000;
+export { CLAUSE_MAX_LENGTH };
+
 /** sha256 in hex: which text the student read. */
 const textHash = z
   .string({ error: agreementMessages.textHashInvalid })

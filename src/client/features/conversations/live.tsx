@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiUrl } from '../../../shared/api-contract';
 import { can } from '../../../shared/authorization';
 import { conversationMessages as cm } from '../../../shared/conversation-messages';
+import { agreementKeys } from '../../../shared/query-keys';
 import type { ConversationPage, ConversationView, MessageView } from '../../../shared/schemas/conversations';
 import type { Me } from '../../../shared/schemas/me';
 import { conversationKeys, mergeMessages } from './api';
@@ -42,7 +43,7 @@ function takeMessage(queryClient: QueryClient, conversationId: string, message: 
 /**
  * The tab's one live stream (Server-Sent Events): new messages go into the caches and are
  * announced politely; unread totals update the navigation; a ping's answer refetches its
- * conversation. The browser's EventSource reconnects a dropped stream by itself and sends
+ * conversation; a change to a group's roommate agreement refetches it. The browser's EventSource reconnects a dropped stream by itself and sends
  * Last-Event-ID, so the server replays exactly what was missed; a `resync` (too much was missed)
  * refetches everything the page shows. A stream the server refused (503 when full) is not retried
  * by the browser: this reopens it with jittered back-off, from the last event seen. A stream ended
@@ -85,6 +86,12 @@ export function LiveUpdates({ user }: { user: Me | null }) {
       void queryClient.invalidateQueries({ queryKey: conversationKeys.one(data.conversationId) });
       void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
     };
+    // A group's roommate agreement changed (a clause, a signature): read again where it is shown.
+    const onAgreement = (event: MessageEvent<string>) => {
+      remember(event);
+      const data = JSON.parse(event.data) as { postingId: string };
+      void queryClient.invalidateQueries({ queryKey: agreementKeys.one(data.postingId) });
+    };
     // More was missed than the server replays: what the page shows is read again.
     const onResync = (event: MessageEvent<string>) => {
       remember(event);
@@ -121,6 +128,7 @@ export function LiveUpdates({ user }: { user: Me | null }) {
       source.addEventListener('message', onMessage);
       source.addEventListener('unread', onUnread);
       source.addEventListener('conversation', onConversation);
+      source.addEventListener('agreement', onAgreement);
       source.addEventListener('resync', onResync);
       source.addEventListener('replaced', onReplaced);
       source.addEventListener('open', onOpen);

@@ -222,6 +222,18 @@ function Detail({ posting }: { posting: PostingDetail }) {
         </dl>
       </section>
 
+      {can(viewer, 'group.agreement', posting) ? (
+        <section className={styles.section} aria-labelledby="agreement-heading">
+          <h2 id="agreement-heading">Roommate Agreement</h2>
+          <p>
+            Quiet hours, guests, cleaning and the rest, drafted from your group's answers and signed by each of you.
+          </p>
+          <p>
+            <Link to={pageAddress.agreement(posting.id)}>Open your group's roommate agreement</Link>
+          </p>
+        </section>
+      ) : null}
+
       <GroupMembers posting={posting} place={place} />
     </article>
   );
