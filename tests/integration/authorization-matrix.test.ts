@@ -790,6 +790,47 @@ const formRows: Row[] = [
     },
     moderator: formRefused('POSTING_ADMIN_ONLY'),
   },
+  {
+    route: 'POST /api/forms/postings/:id/agreement/clauses',
+    actions: ['group.agreement'],
+    async call() {
+      const { postingId, textHash } = await agreementOfOwner();
+      return formCall(`/api/forms/postings/${postingId}/agreement/clauses`, {
+        clause: 'guests',
+        text: 'No guests.',
+        textHash,
+      });
+    },
+    // To anyone but its parties the agreement is not there, as the API's row.
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('POSTING_GONE'), FORM_POSTED),
+    group: { coadmin: FORM_POSTED, member: FORM_POSTED, invited: formRefused('POSTING_GONE') },
+    moderator: formRefused('POSTING_GONE'),
+    check(response) {
+      expect(noticeOf(response)).toBe('CLAUSE_SAVED');
+      expect(new URL(String(response.headers.location), 'http://page').pathname).toMatch(
+        /^\/postings\/[^/]+\/agreement$/,
+      );
+    },
+  },
+  {
+    route: 'POST /api/forms/postings/:id/agreement/signatures',
+    actions: ['group.agreement'],
+    async call(caller) {
+      const { postingId, textHash } = await agreementOfOwner();
+      const [account] = caller.id ? await t.database.db.select().from(user).where(eq(user.id, caller.id)) : [];
+      return formCall(`/api/forms/postings/${postingId}/agreement/signatures`, {
+        name: account?.name ?? 'Nobody',
+        confirm: 'on',
+        textHash,
+      });
+    },
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('POSTING_GONE'), FORM_POSTED),
+    group: { coadmin: FORM_POSTED, member: FORM_POSTED, invited: formRefused('POSTING_GONE') },
+    moderator: formRefused('POSTING_GONE'),
+    check(response) {
+      expect(noticeOf(response)).toBe('AGREEMENT_SIGNED');
+    },
+  },
 ];
 
 const conversationRows: Row[] = [

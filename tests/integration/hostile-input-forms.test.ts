@@ -36,6 +36,10 @@ const FIELDS = [
   'confirmEmail',
   'alert',
   'filters',
+  'clause',
+  'text',
+  'textHash',
+  'confirm',
 ];
 
 const ESCAPES = [
@@ -123,6 +127,8 @@ describe(`hostile input to the plain forms (issue 31): ${FUZZ_RUNS} generated pa
             postingStatus: spareId,
             deletePosting: spareId,
             editPosting: postingId,
+            editAgreementClause: postingId,
+            signAgreement: postingId,
           };
           const real = ids[payload.route as keyof typeof ids];
           const id = payload.id === '' && real ? real : payload.id;

@@ -78,10 +78,11 @@ function ClauseItem({ clause, view }: { clause: Clause; view: AgreementView }) {
       {clause.status === 'to-discuss' ? (
         <>
           {clause.difference ? <p className={styles.difference}>{clause.difference}</p> : null}
-          <p className={styles.suggestionLabel}>Suggested:</p>
+          {/* The suggested middle, until a member writes the clause themselves. */}
+          {clause.text && !clause.changedBy ? <p className={styles.suggestionLabel}>Suggested:</p> : null}
         </>
       ) : null}
-      <p className={styles.text}>{clause.text}</p>
+      {clause.text ? <p className={styles.text}>{clause.text}</p> : null}
       {clause.changedBy ? (
         <p className={styles.muted}>
           Changed by {clause.changedBy.name} on{' '}
@@ -192,7 +193,7 @@ function Signatures({ view }: { view: AgreementView }) {
         ))}
       </ul>
       {you?.signedAt ? (
-        <p className={styles.muted}>You have signed version {view.version}.</p>
+        <p className={`${styles.muted} ${styles.noPrint}`}>You have signed version {view.version}.</p>
       ) : (
         <form
           key={view.version}
