@@ -47,6 +47,9 @@ const EXEMPT: Record<string, string> = {
   'POST /api/forms/postings/:id/delete': "the detail view's drawn delete confirmation (hidden from the document)",
   'POST /api/forms/postings': "the posting form's plain form, multipart (hidden from the document)",
   'POST /api/forms/postings/:id': "the posting form's plain form for an edit, multipart (hidden from the document)",
+  'POST /api/forms/postings/:id/agreement/clauses':
+    "the roommate agreement's Change form for a clause (hidden from the document)",
+  'POST /api/forms/postings/:id/agreement/signatures': "the roommate agreement's sign form (hidden from the document)",
 };
 
 /** Writes that take no body: the path says everything. */
