@@ -141,7 +141,9 @@ describe('the roommate agreement page', () => {
     await ana.page.getByText('Signed by 0 of 3.', { exact: false }).waitFor();
     await checkWidths(ana.page, 'draft');
 
-    await Promise.all([ben.page.goto(agreementUrl()), cal.page.goto(agreementUrl())]);
+    // Ben from his profile's groups, Cal by the address.
+    await Promise.all([ben.page.goto(`${server.url}/myProfile#groups`), cal.page.goto(agreementUrl())]);
+    await ben.page.getByRole('link', { name: 'Roommate agreement of Walsh Hall' }).click();
     await ben.page.getByRole('heading', { level: 1, name: 'Roommate agreement' }).waitFor();
     await cal.page.getByRole('heading', { level: 1, name: 'Roommate agreement' }).waitFor();
 

@@ -111,6 +111,11 @@ export function MyGroupsSection() {
               <p className={styles.muted}>
                 Joined <time dateTime={group.joinedAt}>{dayText(group.joinedAt, clock.zone)}</time>
               </p>
+              <p>
+                <Link to={pageAddress.agreement(group.postingId)}>
+                  Roommate agreement<span className="visually-hidden"> of {group.place}</span>
+                </Link>
+              </p>
               {group.role === 'admin' ? null : <LeaveGroup postingId={group.postingId} place={group.place} />}
             </li>
           ))}
