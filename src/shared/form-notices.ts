@@ -7,6 +7,7 @@
 import { accountMessages } from './account-messages';
 import { agreementMessages as am, CLAUSE_MAX_LENGTH } from './agreement-signatures';
 import { conversationMessages } from './conversation-messages';
+import { AGREEMENT_MAX_VERSIONS, limitMessages, STUDENT_LIMITS } from './limits';
 import { messages } from './messages';
 import { moderationMessages, REPORT_DETAILS_MAX_LENGTH } from './moderation';
 import { PING_MESSAGE_MAX_LENGTH } from './options';
@@ -138,6 +139,16 @@ export const FORM_NOTICES = {
   CONFIRMATION_REQUIRED: { tone: 'error', title: am.notSignedTitle, message: am.confirmToSign },
   NAME_MISMATCH: { tone: 'error', title: am.notSignedTitle, message: am.nameMismatch },
   ALREADY_SIGNED: { tone: 'error', title: am.notSignedTitle, message: am.alreadySigned },
+  AGREEMENT_RATE_LIMITED: {
+    tone: 'error',
+    title: STUDENT_LIMITS.agreementEdits.title,
+    message: STUDENT_LIMITS.agreementEdits.message(STUDENT_LIMITS.agreementEdits.max),
+  },
+  AGREEMENT_VERSIONS_FULL: {
+    tone: 'error',
+    title: limitMessages.agreementVersions.title,
+    message: limitMessages.agreementVersions.message(AGREEMENT_MAX_VERSIONS),
+  },
   AGREEMENT_FAILED: { tone: 'error', title: am.failedTitle, message: pingMessages.tryAgain },
 } as const satisfies Record<string, FormNotice>;
 

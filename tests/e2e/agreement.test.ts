@@ -139,6 +139,11 @@ describe('the roommate agreement page', () => {
     await quiet.getByText('Suggested:').waitFor();
     await said(quiet, /^Quiet hours start at the earliest bedtime among us \(before 11 pm\)/).waitFor();
     await ana.page.getByText('Signed by 0 of 3.', { exact: false }).waitFor();
+    // The copy to keep is a link away (the PDF itself is tested in agreement-pdf.test.ts).
+    const pdfLink = ana.page.getByRole('link', { name: 'Download the agreement as a PDF' });
+    const pdf = await ana.page.request.get(new URL((await pdfLink.getAttribute('href')) ?? '', server.url).href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toMatch(/^application\/pdf/);
     await checkWidths(ana.page, 'draft');
 
     // Ben from his profile's groups, Cal by the address.

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CLAUSE_STATUS_LABELS } from '../../../shared/agreement';
 import { agreementMessages as am } from '../../../shared/agreement-signatures';
+import { apiUrl } from '../../../shared/api-contract';
 import { formActions } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
 import { pageAddress } from '../../../shared/page-addresses';
@@ -311,6 +312,12 @@ function Agreement({ view }: { view: AgreementView }) {
         Drafted from your group's lifestyle answers. Any member may change a clause; every member signs by typing their
         name.{' '}
         {toDiscuss > 0 ? `${toDiscuss} ${toDiscuss === 1 ? 'clause is' : 'clauses are'} marked to discuss.` : null}
+      </p>
+      <p className={styles.noPrint}>
+        <a href={apiUrl('/api/postings/{id}/agreement.pdf', { path: { id: view.postingId } })} download>
+          Download the agreement as a PDF
+        </a>{' '}
+        (version {view.version}, with a page of signatures), or print this page.
       </p>
       <div role="status" className={styles.live}>
         {cleared ? (
