@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementPagePath } from '../../src/server/agreement/revisit';
+
 import { agreementRevisitMail, mailOutbox, postingMember } from '../../src/server/db/schema';
 import type { AgreementView } from '../../src/shared/schemas/agreement-answers';
 import type { PostingDetail } from '../../src/shared/schemas/posting-view';
@@ -97,7 +97,7 @@ describe('the agreement revisit e-mail', () => {
 
     expect(await t.app.agreementRevisit.run(new Date(`${AUTUMN}T13:05:00Z`))).toBe(3);
     expect(await recipients()).toEqual([ana.email, ben.email, cal.email].sort());
-    const link = `${t.config.publicUrl}${agreementPagePath(postingId)}`;
+    const link = `${t.config.publicUrl}/postings/${postingId}/agreement`;
     expect(link).toBe(`${t.config.publicUrl}/postings/${postingId}/agreement`);
     for (const mail of await revisitMail()) {
       expect(mail.link).toBe(link);

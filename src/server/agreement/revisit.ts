@@ -7,6 +7,7 @@
  * passed and nothing goes.
  */
 import { agreementMessages } from '../../shared/agreement-signatures';
+import { pageAddress } from '../../shared/page-addresses';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { renderMail } from '../mail/mailer';
@@ -18,9 +19,6 @@ const HOUR_MS = 60 * 60_000;
 /** How many days after a revisit day its e-mails may still go out (a server that was down). */
 export const REVISIT_LATE_DAYS = 7;
 const BATCH = 100;
-
-/** The agreement page's address (the route the agreement page registers as /postings/:id/agreement). */
-export const agreementPagePath = (postingId: string) => `/postings/${encodeURIComponent(postingId)}/agreement`;
 
 /** The revisit days whose e-mails are due at `now`. */
 export function revisitDaysDue(days: readonly string[], hourUtc: number, now: Date): string[] {
@@ -35,7 +33,7 @@ export function createAgreementRevisit({ db, config }: { db: Database; config: A
   const { revisitOn, revisitHourUtc } = config.college.agreement;
 
   function mailFor(row: RevisitRow, day: string): OutgoingMail {
-    const url = `${config.publicUrl}${agreementPagePath(row.posting_id)}`;
+    const url = `${config.publicUrl}${pageAddress.agreement(row.posting_id)}`;
     const place = placeLabel(config, row);
     return {
       kind: 'agreement-revisit',
