@@ -10,12 +10,12 @@ import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { DrawnPage, PageAnswer, PageSeed } from '../shared/drawn-page';
+import { type DrawnPage, type NotFoundQuery, notFoundOf, type PageAnswer, type PageSeed } from '../shared/drawn-page';
 import { loadAddress, pageLoads, STORE_LOADS } from '../shared/page-loads';
 import { matchRoute } from '../shared/routes';
 import type { PublicConfig } from '../shared/schemas/college';
 import type { MeResponse } from '../shared/schemas/me';
-import { newQueryClient } from './app/query-client';
+import { newQueryClient, setNotFound } from './app/query-client';
 import { AppRoutes, preloadRoute, retryPage } from './app/router';
 import { decideAccess } from './shell/access';
 import { ConfigProvider } from './shell/config-context';
@@ -70,6 +70,7 @@ export async function drawPage(url: string, answer: PageAnswer, seed: PageSeed =
 
   const queryClient = newQueryClient();
   const missing: string[] = [];
+  const notFound: NotFoundQuery[] = [];
   const loads = pageLoads(matched.route, { params: matched.params, search: address.searchParams });
   const [answers] = await Promise.all([
     Promise.all(loads.map((load) => answer(load))),
@@ -78,8 +79,14 @@ export async function drawPage(url: string, answer: PageAnswer, seed: PageSeed =
   // Cached in the loads' order, whatever order the answers came in: the page is the same each time.
   loads.forEach((load, index) => {
     const data = answers[index];
+    const error = notFoundOf(data);
+    // The page's subject not there: drawn as the browser would show it, from the same error.
+    if (error && load.subject) {
+      notFound.push({ queryKey: load.queryKey, error });
+      setNotFound(queryClient, load.queryKey, error);
+    }
     // What the visitor may not have, or what is not there, is the browser's to ask for and show.
-    if (data === undefined) missing.push(loadAddress(load));
+    else if (data === undefined || error) missing.push(loadAddress(load));
     else
       queryClient.setQueryData(
         load.queryKey,
@@ -92,7 +99,21 @@ export async function drawPage(url: string, answer: PageAnswer, seed: PageSeed =
   const html = renderToString(app(url, drawing));
   // All code is loaded beforehand: a boundary left unfinished is a page the browser draws itself.
   if (html.includes(UNFINISHED)) return { kind: 'notDrawn', stores };
-  const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+  // The subjects not found go beside the cache (dehydrate keeps answers, not errors): the browser's
+  // first render must show what was drawn.
+  const queries = {
+    ...dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' }),
+    notFound,
+  };
   queryClient.clear();
-  return { kind: 'page', html, queries, drawnAt, stores, missing, title: drawing.title };
+  return {
+    kind: 'page',
+    html,
+    queries,
+    drawnAt,
+    stores,
+    missing,
+    title: drawing.title,
+    ...(notFound.length > 0 ? { status: 404 as const } : {}),
+  };
 }

@@ -28,6 +28,11 @@ export interface PageLoad {
   readonly infinite?: boolean;
   /** Where that first page starts (its `pageParams`' one entry): null for the list's start. */
   readonly pageParam?: string | null;
+  /**
+   * What the page is about (a posting, an agreement, a conversation): when its route answers that
+   * it is not there, neither is the page, which is drawn saying so and sent with 404.
+   */
+  readonly subject?: boolean;
 }
 
 /** A load of one route, its parts checked by the compiler against the API's types. */
@@ -38,6 +43,7 @@ function load<P extends PathOf<'get'>>(
 ): PageLoad {
   return { queryKey, path, parts: (parts ?? {}) as AddressParts };
 }
+const subject = (pageLoad: PageLoad): PageLoad => ({ ...pageLoad, subject: true });
 const firstPage = (pageLoad: PageLoad, pageParam: string | null = null): PageLoad => ({
   ...pageLoad,
   infinite: true,
@@ -91,7 +97,7 @@ const ROUTE_LOADS: Partial<Record<RoutePath, (address: PageAddress) => PageLoad[
     // to work it out until the scripts arrive (and, without them, for ever).
     return id
       ? [
-          load(postingKeys.detail(id), '/api/postings/{id}', { path: { id } }),
+          subject(load(postingKeys.detail(id), '/api/postings/{id}', { path: { id } })),
           load(lifestyleKeys.postingFit(id), '/api/postings/{id}/fit', { path: { id } }),
         ]
       : [];
@@ -108,12 +114,14 @@ const ROUTE_LOADS: Partial<Record<RoutePath, (address: PageAddress) => PageLoad[
   // The conversations, and the one open (its composer then works before the scripts).
   // The agreement, so its forms (edit a clause, sign) work before the scripts; 404 to anyone else.
   '/postings/:id/agreement': ({ params }) => [
-    load(agreementKeys.one(params.id ?? ''), '/api/postings/{id}/agreement', { path: { id: params.id ?? '' } }),
+    subject(
+      load(agreementKeys.one(params.id ?? ''), '/api/postings/{id}/agreement', { path: { id: params.id ?? '' } }),
+    ),
   ],
   '/messages': () => [firstPage(load(conversationKeys.list, '/api/conversations'))],
   '/messages/:id': ({ params }) => [
     firstPage(load(conversationKeys.list, '/api/conversations')),
-    load(conversationKeys.one(params.id ?? ''), '/api/conversations/{id}', { path: { id: params.id ?? '' } }),
+    subject(load(conversationKeys.one(params.id ?? ''), '/api/conversations/{id}', { path: { id: params.id ?? '' } })),
   ],
 };
 

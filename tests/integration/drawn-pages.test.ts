@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../../scripts/lib/client-build.mjs';
 import { serverEntryOf } from '../../src/server/http/page-drawing';
 import type { DrawnPage, PageAnswer } from '../../src/shared/drawn-page';
+import { messages } from '../../src/shared/messages';
 import type { SentPing } from '../../src/shared/schemas/ping';
 import { createTestApp, type TestApp } from '../support/app';
 import { createMember, originHeader, type TestMember } from '../support/users';
@@ -41,7 +42,7 @@ async function page(url: string, cookie?: string) {
     const json = ELEMENT(id).exec(response.body)?.[1];
     return json ? JSON.parse(json) : undefined;
   };
-  const cache = read('page-queries') as { queries: DehydratedQuery[] } | undefined;
+  const cache = read('page-queries') as { queries: DehydratedQuery[]; notFound?: unknown[] } | undefined;
   const queries = new Map((cache?.queries ?? []).map((query) => [JSON.stringify(query.queryKey), query.state.data]));
   return {
     response,
@@ -49,6 +50,7 @@ async function page(url: string, cookie?: string) {
     drawn: response.body.includes('<div id="root" data-drawn'),
     stores: (read('page-answers') ?? {}) as Record<string, unknown>,
     queries,
+    notFound: cache?.notFound ?? [],
   };
 }
 
@@ -114,12 +116,23 @@ describe('a page drawn for a signed-in member', () => {
     expect(html).not.toContain('Working out how you fit');
   });
 
-  it('leaves what the API would refuse out of the page, for the browser to ask for and show', async () => {
+  it("draws a posting that is not there as not found, sent with 404 and the error for the browser's first render", async () => {
     const missing = crypto.randomUUID();
-    const { queries, html, drawn } = await page(`/detailView?id=${missing}`, member.cookie);
+    const { response, queries, notFound, html, drawn } = await page(`/detailView?id=${missing}`, member.cookie);
+    expect(response.statusCode).toBe(404);
     expect(drawn).toBe(true);
+    expect(html).toContain(`<h1>${messages.postingAccess.notFound.title}</h1>`);
+    expect(html).not.toContain(messages.loading);
     expect(queries.has(key('posting', missing))).toBe(false);
-    expect(html).toContain(`<link rel="preload" href="/api/postings/${missing}" as="fetch" crossorigin>`);
+    expect(notFound).toEqual([
+      {
+        queryKey: ['posting', missing],
+        error: expect.objectContaining({ title: messages.postingAccess.notFound.title }),
+      },
+    ]);
+    // The fit, not what the page is about, is left for the browser to ask for as before.
+    expect(html).toContain(`<link rel="preload" href="/api/postings/${missing}/fit" as="fetch" crossorigin>`);
+    expect(html).not.toContain(`<link rel="preload" href="/api/postings/${missing}" as="fetch" crossorigin>`);
   });
 
   it("draws an off-campus posting's exact pin for its admin only: another student's pages have the area", async () => {
@@ -172,7 +185,7 @@ describe('a page drawn for a signed-in member', () => {
     );
     // ... a third student's page of the same address has none of it.
     const other = await page(`/messages/${conversationId}`, member.cookie);
-    expect(other.response.statusCode).toBe(200);
+    expect(other.response.statusCode).toBe(404);
     expect(other.queries.has(key('conversations', 'one', conversationId))).toBe(false);
     expect(other.html).not.toContain('Is the room still free?');
     expect(other.html).not.toContain(pinger.email);

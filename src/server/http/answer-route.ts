@@ -8,10 +8,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type Action, viewerRefusal } from '../../shared/authorization';
+import { notFoundAnswer } from '../../shared/drawn-page';
 import type { PageLoad } from '../../shared/page-loads';
 import { problemAnswers } from '../../shared/schemas/api-error';
 import { guard } from '../auth/guard';
 import type { Viewer } from '../auth/viewer';
+import { AppError } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,8 +104,10 @@ export class PageAnswerSources {
       const encoded = jsonValue(z.encode(source.response, answer));
       if (source.unchanging) this.#encodedOnce.set(source, deepFrozen(encoded));
       return encoded;
-    } catch {
-      // A refusal (404, 403, a limit) is the page's to ask for and show, as the browser would.
+    } catch (error) {
+      // Not there (a posting gone, an agreement of a group the viewer is not in): the page says so.
+      if (error instanceof AppError && error.statusCode === 404) return notFoundAnswer(error.toBody().error);
+      // Another refusal (403, a limit) is the page's to ask for and show, as the browser would.
       return undefined;
     }
   }

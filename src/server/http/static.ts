@@ -106,6 +106,8 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
           .map(loadAddress)
           .filter((address) => drawn.kind !== 'page' || drawn.missing.includes(address))
       : [];
+    // A page about something not there (a posting gone) is drawn saying so, and is a 404.
+    if (drawn.kind === 'page' && drawn.status && !again) reply.status(drawn.status);
     return (
       reply
         // The page may hold the member's own answers (their session, their lists), and its warnings
