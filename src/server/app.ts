@@ -50,6 +50,9 @@ import { type UploadPace, uploadPace } from './limits/upload-pace';
 import { createFileMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { OutboxWorker } from './mail/outbox';
 import { purgeSent } from './mail/outbox-queries';
+import { geocodeRoutes } from './map/geocode-routes';
+import { createGeocodeService } from './map/geocode-service';
+import { createGeocoder } from './map/geocoder';
 import { mapRoutes } from './map/routes';
 import { findMapTiles } from './map/tiles';
 import { metricsAccess } from './metrics/access';
@@ -101,6 +104,8 @@ export interface AppDeps {
   serverLimits?: Partial<ServerLimits>;
   /** The pace an upload must keep and its wait for a place (src/shared/deadlines.ts); tests shorten them. */
   uploadPace?: Partial<UploadPace>;
+  /** How long the college's geocoder has to answer an address search (tests shorten it). */
+  geocoderTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -181,6 +186,7 @@ export async function buildApp({
   liveStreamsPerServer,
   serverLimits: serverLimitOverrides,
   uploadPace: uploadPaceOverrides,
+  geocoderTimeoutMs,
 }: AppDeps): Promise<FastifyInstance> {
   const development = config.nodeEnv === 'development';
   const limits = serverLimits(serverLimitOverrides);
@@ -267,6 +273,15 @@ export async function buildApp({
   const mapTiles = findMapTiles(config.mapTilesFile, (message) => app.log.warn(message));
   await app.register(collegeRoutes, { config, mapTiles });
   await app.register(mapRoutes, { tiles: mapTiles });
+  // Finding a typed address (issue 33): only where the college config names its own geocoder.
+  const map = config.college.map;
+  const geocoder = map?.geocoder
+    ? createGeocoder(map.geocoder, map.bounds, {
+        userAgent: `${config.college.productName} (${config.publicUrl})`,
+        timeoutMs: geocoderTimeoutMs,
+      })
+    : null;
+  await app.register(geocodeRoutes, { service: createGeocodeService({ db: database.db, geocoder }) });
   const groups = createGroupService({
     db: database.db,
     config,

@@ -326,6 +326,7 @@ export interface paths {
                 zoom: number | null;
                 attribution: string | null;
                 tiles: string | null;
+                geocoder: boolean;
               }) | null;
               auth: {
                 oidc: {
@@ -333,6 +334,59 @@ export interface paths {
                 } | null;
                 emailPassword: boolean;
               };
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          content: {
+            "application/json": {
+              error: {
+                code: string;
+                title: string;
+                message: string;
+                details?: string[];
+              };
+            };
+          };
+        };
+      };
+    };
+  };
+  "/api/map/geocode": {
+    /**
+     * Find a typed address with the college's own geocoder, inside the map's bounds
+     * @description At most 5 places, each label at most 200 characters; 30 searches per student in ten minutes (429 after); 504 when the geocoder takes over 5 seconds, 502 when it fails; 404 when no geocoder is configured.
+     */
+    get: {
+      parameters: {
+        query: {
+          q: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              results: {
+                  label: string;
+                  latitude: number;
+                  longitude: number;
+                }[];
             };
           };
         };

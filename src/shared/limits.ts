@@ -117,6 +117,17 @@ export const STUDENT_LIMITS = {
     message: (max: number) =>
       `You can download at most ${max} copies of an agreement an hour. Please use the copy you have, or try again later.`,
   },
+  /**
+   * Address searches (issue 33): each asks the college's own geocoder. A student finding their
+   * home types a few addresses; thirty in ten minutes is far past that.
+   */
+  geocodes: {
+    max: 30,
+    windowMs: 10 * 60_000,
+    code: 'GEOCODE_RATE_LIMITED',
+    title: 'Too Many Address Searches',
+    message: (max: number) => `You can search for at most ${max} addresses in ten minutes. Please try again later.`,
+  },
 } as const satisfies Record<string, StudentLimit>;
 
 export type StudentLimitKind = keyof typeof STUDENT_LIMITS;

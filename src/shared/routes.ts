@@ -75,7 +75,7 @@ export const ROUTES = [
   {
     path: '/create-posting',
     access: 'member',
-    page: 'features/posting-editor/CreatePostingPage.tsx',
+    page: 'pages/create-posting/CreatePostingPage.tsx',
     // ?id= names the posting to edit.
     title: ({ search }) => (search.has('id') ? 'Edit Posting' : 'Create Posting'),
   },

@@ -2,9 +2,12 @@
  * Issue 33, the map view: the Off-Campus results on a MapLibre map drawn from the server's PMTiles
  * fixture (tests/fixtures/map), markers reachable by keyboard and in step with the list, axe at
  * 1280 and 375 px, the list alone with a sentence when the browser has no WebGL, and the map's
- * code absent from /postings' first load.
+ * code absent from /postings' first load. And the posting editor's map: the pin placed by a click
+ * on it, the map's code fetched only once it is opened.
  */
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -22,6 +25,9 @@ const defaultCollege = JSON.parse(readFileSync(path.join(root, 'config/college.j
 };
 
 let seeded: SeededServer<'admin' | 'student'>;
+/** A self-hosted geocoder as the server sees it: Nominatim's /search, one place inside the bounds. */
+let geocoder: Server;
+const FOUND = { lat: '42.3361', lon: '-71.1688', display_name: '9 Kirkwood Road, Brighton, Boston, MA 02135' };
 let browser: Browser;
 const ids = { exact: '', approximate: '', unpinned: '' };
 const OFF_CAMPUS = '/postings?location=offcampus';
@@ -34,7 +40,18 @@ async function launchWithWebGl(): Promise<Browser> {
 }
 
 beforeAll(async () => {
-  const college = collegeConfigWith({ map: { ...defaultCollege.map, tiles: fixture } });
+  geocoder = createServer((request, response) => {
+    const found = new URL(request.url ?? '/', 'http://geocoder.test').pathname === '/search' ? [FOUND] : [];
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found));
+  });
+  await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+  const college = collegeConfigWith({
+    map: {
+      ...defaultCollege.map,
+      tiles: fixture,
+      geocoder: { kind: 'nominatim', url: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}` },
+    },
+  });
   [seeded, browser] = await Promise.all([
     startSeededServer(
       { admin: 'Ada Admin', student: 'Sam Student' },
@@ -88,10 +105,28 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await seeded?.stop();
+  geocoder?.close();
 });
 
 const studentPage = (width: number, height = 900) =>
   pageAt(browser, seeded.server, width, { cookie: seeded.members.student.cookie, height });
+const adminPage = (width: number, height = 900) =>
+  pageAt(browser, seeded.server, width, { cookie: seeded.members.admin.cookie, height });
+
+/** An off-campus posting typed into /create-posting up to its pin. */
+async function fillOffCampusPosting(page: Page) {
+  await page.goto(`${seeded.server.url}/create-posting`);
+  await expect.poll(() => page.getByLabel('Admin name').inputValue()).toBe('Ada Admin');
+  await page.getByRole('radio', { name: 'Off-Campus' }).check();
+  await page.getByLabel('Address').fill('9 Kirkwood Road, Brighton, MA');
+  const you = page.getByRole('group', { name: 'Group admin (you)' });
+  await you.getByRole('combobox', { name: 'Academic year', exact: true }).selectOption('senior');
+  await you.getByRole('combobox', { name: 'Gender', exact: true }).selectOption('female');
+  await page.getByLabel('Admin phone').fill('617-555-0142');
+  await page.getByLabel('Number of roommates needed').fill('1');
+  await page.getByLabel('Start date').fill('2027-06-01');
+  await page.getByLabel('End date').fill('2028-05-31');
+}
 
 /** The map's chunk as the build's manifest names it: the code that must not load before the map opens. */
 function mapChunk(): string {
@@ -229,6 +264,124 @@ describe('the map of Off-Campus results', () => {
     await expect.poll(() => page.getByText('12 Foster Street').first().isVisible()).toBe(true);
     expect(requests).not.toContain(mapChunk());
     expect(requests.some((p) => p.includes('maplibre') || p === '/map/tiles.pmtiles')).toBe(false);
+    await context.close();
+  });
+});
+
+describe("the posting editor's map", () => {
+  const pinGroup = (page: Page) => page.getByRole('group', { name: 'Pin on the map' });
+  const pinField = (page: Page, name: 'Latitude' | 'Longitude') => pinGroup(page).getByLabel(name);
+  const [[west, south], [east, north]] = defaultCollege.map.bounds as [[number, number], [number, number]];
+
+  it('opens only when asked; a click on it places the pin in the fields, and the posting saves that pin', async () => {
+    const { context, page } = await adminPage(1280);
+    const requests = requestsOf(page);
+    await fillOffCampusPosting(page);
+    const open = pinGroup(page).getByRole('button', { name: 'Place on a map' });
+    await open.waitFor();
+    expect(requests).not.toContain(mapChunk());
+    expect(requests.some((p) => p.includes('maplibre') || p === '/map/tiles.pmtiles')).toBe(false);
+
+    await pinField(page, 'Latitude').fill('42.3395');
+    await pinField(page, 'Longitude').fill('-71.1615');
+    await open.click();
+    expect(await pinGroup(page).getByRole('button', { name: 'Close the map' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    await expect.poll(() => requests.includes(mapChunk())).toBe(true);
+    const canvas = pinGroup(page).locator('canvas');
+    await canvas.waitFor();
+    await expect.poll(() => pinGroup(page).getByText('© OpenStreetMap contributors').isVisible()).toBe(true);
+
+    // The map opens on the fields' point; a click left of and above its middle is west and north of it.
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('The map has no box.');
+    await expect
+      .poll(async () => {
+        await canvas.click({ position: { x: box.width * 0.25, y: box.height * 0.25 } });
+        return pinField(page, 'Longitude').inputValue();
+      })
+      .not.toBe('-71.1615');
+    const latitude = Number(await pinField(page, 'Latitude').inputValue());
+    const longitude = Number(await pinField(page, 'Longitude').inputValue());
+    expect(longitude).toBeLessThan(-71.1615);
+    expect(latitude).toBeGreaterThan(42.3395);
+    expect(longitude).toBeGreaterThanOrEqual(west);
+    expect(latitude).toBeLessThanOrEqual(north);
+    await pinGroup(page)
+      .getByText(`Pin at latitude ${latitude}, longitude ${longitude}.`)
+      .waitFor({ state: 'attached' });
+    // The fields stay the keyboard's way to the same pin.
+    await pinGroup(page).getByRole('button', { name: 'Move south' }).click();
+    expect(Number(await pinField(page, 'Latitude').inputValue())).toBeLessThan(latitude);
+    expect(Number(await pinField(page, 'Latitude').inputValue())).toBeGreaterThanOrEqual(south);
+    expect(Number(await pinField(page, 'Longitude').inputValue())).toBeLessThanOrEqual(east);
+    await shot(page, 'pin-picker-open');
+    await expectAccessible(page);
+
+    const placed = {
+      latitude: Number(await pinField(page, 'Latitude').inputValue()),
+      longitude: Number(await pinField(page, 'Longitude').inputValue()),
+    };
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/postings') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Submit posting' }).click();
+    const answer = await saved;
+    expect(answer.status()).toBe(201);
+    const { id } = (await answer.json()) as { id: string };
+    // Stored as placed: what the posting's admin is answered.
+    const stored = await fetch(`${seeded.server.url}/api/postings/${id}`, {
+      headers: { cookie: seeded.members.admin.cookie },
+    });
+    const { pin } = (await stored.json()) as { pin: { latitude: number; longitude: number } | null };
+    expect({ latitude: pin?.latitude, longitude: pin?.longitude }).toEqual(placed);
+    await context.close();
+  });
+
+  it('passes axe on a phone-sized screen with the map open', async () => {
+    const { context, page } = await adminPage(375, 812);
+    await fillOffCampusPosting(page);
+    await pinGroup(page).getByRole('button', { name: 'Place on a map' }).click();
+    await pinGroup(page).locator('canvas').waitFor();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'pin-picker-open');
+    await context.close();
+  });
+
+  it('without WebGL says why in its place, and the fields still place the pin', async () => {
+    const { context, page } = await adminPage(1280);
+    await context.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+        if (kind.includes('webgl')) return null;
+        return (getContext as (...args: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+      } as typeof getContext;
+    });
+    await fillOffCampusPosting(page);
+    await pinGroup(page).getByRole('button', { name: 'Place on a map' }).click();
+    await pinGroup(page)
+      .getByText(
+        'The map needs WebGL, which this browser has turned off or does not offer. Place the pin with the latitude and longitude fields.',
+      )
+      .waitFor();
+    await pinGroup(page).getByRole('button', { name: 'Move north' }).click();
+    expect(await pinField(page, 'Latitude').inputValue()).not.toBe('');
+    await context.close();
+  });
+
+  it("finds the typed address with the college's own geocoder; the place chosen fills the pin's fields", async () => {
+    const { context, page } = await adminPage(1280);
+    await fillOffCampusPosting(page);
+    await pinGroup(page).getByRole('button', { name: 'Find the address on the map' }).click();
+    const place = pinGroup(page).getByRole('button', { name: FOUND.display_name });
+    await place.waitFor();
+    await expectAccessible(page);
+    await place.click();
+    expect(await pinField(page, 'Latitude').inputValue()).toBe(FOUND.lat);
+    expect(await pinField(page, 'Longitude').inputValue()).toBe(FOUND.lon);
+    await pinGroup(page)
+      .getByText(`Pin at latitude ${FOUND.lat}, longitude ${FOUND.lon}.`)
+      .waitFor({ state: 'attached' });
     await context.close();
   });
 });

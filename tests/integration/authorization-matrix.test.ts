@@ -992,6 +992,14 @@ const rows: Row[] = [
     expect: everyone(ok()),
   },
   {
+    route: 'GET /api/map/geocode',
+    actions: ['product.use'],
+    // This college config names no geocoder: a member is told there is no address search
+    // (map-geocode.test.ts asks one that is configured).
+    call: async () => ({ url: '/api/map/geocode?q=12%20Foster%20Street' }),
+    expect: membersOnly(refused(404, 'NOT_FOUND')),
+  },
+  {
     route: 'GET /api/me',
     actions: [],
     call: async () => ({ url: '/api/me' }),

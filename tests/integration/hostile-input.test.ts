@@ -90,6 +90,36 @@ describe(`hostile input: ${FUZZ_RUNS} generated payloads per route`, () => {
   );
 
   it(
+    'GET /api/map/geocode (the address search: no geocoder in this config, so 400 or 404)',
+    async () => {
+      const query = fc.array(
+        fc.tuple(
+          fc.oneof(
+            { weight: 5, arbitrary: fc.constant('q') },
+            { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'q[]', 'q[0]', 'limit') },
+          ),
+          fc.oneof(
+            hostileString.filter((s) => s.length < 5_000),
+            fc.constantFrom('12 Foster Street', '', '  '),
+          ),
+        ),
+        { maxLength: 4 },
+      );
+      const statuses = await fuzz(
+        query,
+        (entries) => {
+          const params = new URLSearchParams();
+          for (const [key, value] of entries) params.append(key, value);
+          return t.app.inject({ method: 'GET', url: `/api/map/geocode?${params}`, headers: { cookie: other.cookie } });
+        },
+        { readOnly: true },
+      );
+      expect([...statuses.keys()].every((status) => status === 400 || status === 404)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'PUT and DELETE /api/postings/:id/bookmark',
     async () => {
       await fuzz(

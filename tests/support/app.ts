@@ -38,6 +38,8 @@ export async function createTestApp(
     serverLimits?: AppDeps['serverLimits'];
     /** The pace an upload must keep, and its wait for a place. */
     uploadPace?: AppDeps['uploadPace'];
+    /** How long the college's geocoder has to answer. */
+    geocoderTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qm-data-'));
@@ -68,6 +70,7 @@ export async function createTestApp(
     liveStreamsPerServer: options.liveStreamsPerServer,
     serverLimits: options.serverLimits,
     uploadPace: options.uploadPace,
+    geocoderTimeoutMs: options.geocoderTimeoutMs,
   });
   extend?.(app);
   await app.ready();

@@ -24,6 +24,17 @@ export const mapConfigSchema = z
     tiles: z.string().min(1).optional(),
     /** What the map must credit, shown on it. */
     attribution: z.string().min(1).optional(),
+    /**
+     * A self-hosted geocoder the server asks to find a typed address (never the browser, never a
+     * public service by default): Nominatim's `/search?format=jsonv2` or Photon's `/api`.
+     */
+    geocoder: z
+      .strictObject({
+        kind: z.enum(['nominatim', 'photon'], { error: 'must be nominatim or photon' }),
+        /** The service's base address, e.g. http://127.0.0.1:8080 (its /search or /api is added). */
+        url: z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }),
+      })
+      .optional(),
   })
   .superRefine((map, ctx) => {
     const [[west, south], [east, north]] = map.bounds;
@@ -48,6 +59,8 @@ export const publicMapSchema = z.strictObject({
   attribution: z.string().nullable(),
   /** Same-origin address of the tiles (one PMTiles archive), or null without a tile file: no map then. */
   tiles: z.string().nullable(),
+  /** A geocoder is configured: the editor offers to find a typed address (GET /api/map/geocode). */
+  geocoder: z.boolean(),
 });
 export type PublicMap = z.output<typeof publicMapSchema>;
 
@@ -59,5 +72,6 @@ export function toPublicMap(map: MapConfig, tilesUrl: string | null): PublicMap 
     zoom: map.zoom ?? null,
     attribution: map.attribution ?? null,
     tiles: tilesUrl,
+    geocoder: map.geocoder !== undefined,
   };
 }

@@ -28,7 +28,7 @@ import { AboutFieldset, LookingForFieldset } from './GroupFieldsets';
 import { type ImageItem, ImagesField } from './ImagesField';
 import { LocationFieldset } from './LocationFieldset';
 import { MembersFieldset } from './MembersFieldset';
-import { PinFieldset } from './PinFieldset';
+import { PinFieldset, type PinMapSlot } from './PinFieldset';
 import styles from './PostingForm.module.css';
 import { postingQueryKey } from './query-keys';
 import { RentFieldset } from './RentFieldset';
@@ -42,6 +42,8 @@ export interface PostingFormProps {
   onDone?: (posting: PostingDetail) => void;
   /** The cancel arrow of edit mode. */
   onCancel?: () => void;
+  /** The page's map for placing an off-campus pin by pointer (the map feature's picker). */
+  pinMap?: PinMapSlot;
 }
 
 /** The other location's fields, emptied when the location changes (spec section 4, Posting form). */
@@ -64,7 +66,7 @@ const rowKey = () => `row-${++rowCount}`;
  * listed in 'Submission Failed'. Each fieldset is a module of its own; the submit flow is
  * `usePostingSubmit` and its dialogs.
  */
-export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
+export function PostingForm({ postingId, onDone, onCancel, pinMap }: PostingFormProps) {
   const college = useCollege();
   const session = useSession();
   const account = session.user;
@@ -322,7 +324,7 @@ export function PostingForm({ postingId, onDone, onCancel }: PostingFormProps) {
         <LookingForFieldset kit={kit} memberCount={rowKeys.length} />
         <AboutFieldset kit={kit} description={live.description} />
         <RentFieldset kit={kit} rent={rent} onRent={setRent} className={styles.offCampusOnly} />
-        <PinFieldset kit={kit} className={styles.offCampusOnly} />
+        <PinFieldset kit={kit} className={styles.offCampusOnly} pinMap={pinMap} />
       </Fragment>
 
       <ImagesField

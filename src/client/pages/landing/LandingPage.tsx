@@ -1,4 +1,5 @@
 import { LISTING_LOCATION_LABELS } from '../../../shared/options';
+import { LazyPinPickerMap } from '../../features/map/LazyPinPickerMap';
 import { PostingForm } from '../../features/posting-editor';
 import { SearchLauncher } from '../../features/postings/SearchLauncher';
 import { useCollege } from '../../shell/config-context';
@@ -27,7 +28,7 @@ export function Component() {
           <h2 id="landing-form-title">Post Your Group</h2>
           <p>Looking for more roommates? Describe your group and who you are looking for.</p>
         </div>
-        <PostingForm />
+        <PostingForm pinMap={(pin) => <LazyPinPickerMap {...pin} />} />
       </section>
     </div>
   );

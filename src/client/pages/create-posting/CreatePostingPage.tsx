@@ -3,10 +3,20 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { can } from '../../../shared/authorization';
 import { pageAddress } from '../../../shared/page-addresses';
 import { api } from '../../api/client';
+import { LazyPinPickerMap } from '../../features/map/LazyPinPickerMap';
+import {
+  DeletePostingButton,
+  type PinMapSlot,
+  PostingForm,
+  postingQueryKey,
+  StatusControl,
+} from '../../features/posting-editor';
 import { useSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
-import { DeletePostingButton, PostingForm, postingQueryKey, StatusControl } from './index';
-import styles from './PostingForm.module.css';
+import styles from './CreatePostingPage.module.css';
+
+/** The map feature's picker, lent to the editor to place an off-campus pin by pointer. */
+const pinPickerMap: PinMapSlot = (pin) => <LazyPinPickerMap {...pin} />;
 
 /** /create-posting creates a posting; /create-posting?id=<posting> edits it (its admin and co-admins). */
 export function Component() {
@@ -46,6 +56,7 @@ export function Component() {
         postingId={postingId}
         onCancel={() => navigate('/create-posting')}
         onDone={(saved) => (editing ? navigate(pageAddress.posting(saved.id)) : undefined)}
+        pinMap={pinPickerMap}
       />
     </div>
   );
