@@ -261,6 +261,47 @@ describe('loadConfig', () => {
     }
   });
 
+  it("names the map's tiles: the default college's under DATA_DIR, another's relative to its config file", () => {
+    const env = base();
+    const config = loadConfig(env, repoRoot);
+    expect(config.college.map?.tiles).toBe('$DATA_DIR/map/boston-college.pmtiles');
+    expect(config.mapTilesFile).toBe(path.join(env.DATA_DIR, 'map', 'boston-college.pmtiles'));
+    const beside = collegeConfigWith((c) => {
+      (c.map as Record<string, unknown>).tiles = 'map/streets.pmtiles';
+    });
+    expect(loadConfig({ ...base(), COLLEGE_CONFIG: beside }, repoRoot).mapTilesFile).toBe(
+      path.join(path.dirname(beside), 'map', 'streets.pmtiles'),
+    );
+    const none = collegeConfigWith((c) => {
+      delete (c.map as Record<string, unknown>).tiles;
+    });
+    expect(loadConfig({ ...base(), COLLEGE_CONFIG: none }, repoRoot).mapTilesFile).toBeUndefined();
+  });
+
+  it('reads an optional self-hosted geocoder in the map section, and names a wrong one', () => {
+    expect(loadConfig(base(), repoRoot).college.map?.geocoder).toBeUndefined();
+    const photon = collegeConfigWith((c) => {
+      (c.map as Record<string, unknown>).geocoder = { kind: 'photon', url: 'http://127.0.0.1:2322' };
+    });
+    expect(loadConfig({ ...base(), COLLEGE_CONFIG: photon }, repoRoot).college.map?.geocoder).toEqual({
+      kind: 'photon',
+      url: 'http://127.0.0.1:2322',
+    });
+    const wrong = (geocoder: unknown) =>
+      configError({
+        ...base(),
+        COLLEGE_CONFIG: collegeConfigWith((c) => {
+          (c.map as Record<string, unknown>).geocoder = geocoder;
+        }),
+      });
+    expect(wrong({ kind: 'google', url: 'http://127.0.0.1:2322' })).toContain(
+      'field map.geocoder.kind must be nominatim or photon',
+    );
+    expect(wrong({ kind: 'nominatim', url: 'file:///etc/passwd' })).toContain(
+      'map.geocoder.url must be an http(s) address',
+    );
+  });
+
   it('lets the college remove and add lifestyle questions, and names a wrong one', () => {
     const pets = {
       key: 'pets',

@@ -266,6 +266,19 @@ function resolveAuthSecret(env: z.infer<typeof envSchema>, dataDir: string): str
 }
 
 /** Reads the environment and the college config. Throws ConfigError with one sentence on any problem. */
+/** How the college config names a file under DATA_DIR (the map's tiles, which a deployer puts there). */
+export const DATA_DIR_PREFIX = '$DATA_DIR/';
+
+/**
+ * Where the map's tiles are: `$DATA_DIR/...` is under the data folder (the default college's, a
+ * file each deployment fills), anything else is relative to the config file (or absolute).
+ */
+export function mapTilesPath(tiles: string, collegeConfigPath: string, dataDir: string): string {
+  return tiles.startsWith(DATA_DIR_PREFIX)
+    ? path.resolve(dataDir, tiles.slice(DATA_DIR_PREFIX.length))
+    : path.resolve(path.dirname(collegeConfigPath), tiles);
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -314,7 +327,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     collegeConfigPath,
     college,
     collegeAssetsDir: path.resolve(path.dirname(collegeConfigPath), college.assetsDir),
-    mapTilesFile: college.map?.tiles ? path.resolve(path.dirname(collegeConfigPath), college.map.tiles) : undefined,
+    mapTilesFile: college.map?.tiles ? mapTilesPath(college.map.tiles, collegeConfigPath, dataDir) : undefined,
     smtpUrl: vars.SMTP_URL,
     fileMailbox: vars.FILE_MAILBOX,
     mailFrom: vars.MAIL_FROM ?? `${college.productName} <no-reply@${new URL(publicUrl).hostname}>`,
