@@ -92,6 +92,8 @@ const QUERY = new Set([
   'GET /api/conversations/:id',
   'POST /api/conversation-emails/unsubscribe',
   'GET /api/events',
+  // Finding a typed address on the map (issue 33).
+  'GET /api/map/geocode',
 ]);
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
