@@ -18,6 +18,7 @@ import { pingMessages } from '../../src/shared/ping-messages';
 import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { savedSearchMessages } from '../../src/shared/saved-searches';
 import { conversationMessages } from '../../src/shared/schemas/conversations';
+import { geocodeMessages } from '../../src/shared/schemas/geocode';
 import { groupMessages } from '../../src/shared/schemas/groups';
 import { statementsSent, statementsSettled, watchStatements } from './statements-sent';
 
@@ -237,6 +238,8 @@ for (const catalogue of [
   conversationMessages,
   // The roommate agreement (issue 34).
   agreementMessages,
+  // Finding a typed address on the map (issue 33).
+  geocodeMessages,
 ])
   collect(catalogue, catalogueExact, cataloguePatterns);
 
