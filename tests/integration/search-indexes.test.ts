@@ -3,6 +3,7 @@
  * fresh statistics, PostgreSQL's plan for each combination reads `posting` through an index and
  * never scans it whole. Runs on PostgreSQL (TEST_DATABASE_URL), where the planner is the real one.
  */
+import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBulkPostings } from '../../scripts/lib/bulk-postings';
@@ -132,6 +133,26 @@ describe.runIf(onPostgres)('search plans on PostgreSQL', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('answers the walking sort with no walking filter from the walking index, a page at a time', async () => {
+    const cases: [Record<string, string>, Cursor | undefined][] = [
+      [{ location: 'offcampus', sort: 'walk', walkPlace: 'main' }, undefined],
+      [
+        { location: 'offcampus', sort: 'walk', walkPlace: 'brighton' },
+        { kind: 'walk', walkKey: 30, id: randomUUID() },
+      ],
+      [{ location: 'offcampus', sort: 'walk', walkPlace: 'main', groupSize: '1' }, undefined],
+      [{ location: 'offcampus', sort: 'walk', walkPlace: 'newton', maxRent: '1000' }, undefined],
+    ];
+    for (const [raw, cursor] of cases) {
+      const text = await plan(searchStatementForExplain(searchFiltersSchema.parse(raw), cursor));
+      // The place's walks are read in the index's order (no sort of every posting), and the
+      // postings are found by their key: no whole table is read.
+      expect(text, JSON.stringify(raw)).toMatch(/Index (Only )?Scan using posting_walk_place_idx/);
+      expect(unboundedSeqScans(text), `${JSON.stringify(raw)}\n${text}`).toEqual([]);
+      expect(text, JSON.stringify(raw)).not.toMatch(/Seq Scan on posting_walk/);
+    }
   });
 
   it('reads later pages through an index too', async () => {

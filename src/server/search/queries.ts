@@ -132,9 +132,6 @@ export function searchOrder(filters: SearchFilters): 'rent' | 'walk' | 'seeking'
   return filters.sort === 'seeking' ? 'seeking' : 'newest';
 }
 
-/** A posting's walking minutes to the sort's place, or NO_WALK_KEY (read from the joined `sw`). */
-const walkKey = sql`COALESCE(sw.minutes, ${NO_WALK_KEY})`;
-
 /**
  * How many postings match, as a column of a first page's statement. The count stops after
  * COUNT_CAP + 1 matching rows, so it is a bounded read at any table size; without an ORDER BY the
@@ -146,10 +143,57 @@ export const totalCountColumn = (conditions: SQL[]) =>
     COUNT_CAP + 1
   }) AS matching) AS total_count`;
 
+/**
+ * The walking sort (issue 33), a page at a time at any table size: the postings with a walk to the
+ * place are read in the order of posting_walk_place_idx (minutes, then id) until a page is full;
+ * only a page that runs past them reads the postings with no walk there (no pin), in id order, which
+ * sort after every real walk (NO_WALK_KEY). Never every off-campus posting joined and sorted.
+ */
+function walkSearchStatement(
+  filters: SearchFilters,
+  conditions: SQL[],
+  cursor: Cursor | undefined,
+  limit: number,
+  total: SQL,
+): SQL {
+  const place = filters.walkPlace;
+  const after = cursor?.kind === 'walk' ? cursor : undefined;
+  const matching = sql.join(conditions, sql` AND `);
+  const pinnedAfter = after
+    ? sql` AND (sw.minutes, sw.posting_id) > (${after.walkKey}::integer, ${after.id}::uuid)`
+    : sql``;
+  const unpinnedAfter = after
+    ? sql` AND (${NO_WALK_KEY}::integer, p.id) > (${after.walkKey}::integer, ${after.id}::uuid)`
+    : sql``;
+  return sql`WITH pinned AS MATERIALIZED (
+      SELECT sw.posting_id AS id, sw.minutes AS walk_key
+      FROM posting_walk sw JOIN posting p ON p.id = sw.posting_id
+      WHERE sw.place_key = ${place} AND ${matching}${pinnedAfter}
+      ORDER BY sw.minutes ASC, sw.posting_id ASC
+      LIMIT ${limit}
+    ), unpinned AS MATERIALIZED (
+      SELECT p.id, ${NO_WALK_KEY}::integer AS walk_key
+      FROM posting p
+      WHERE (SELECT count(*) FROM pinned) < ${limit} AND ${matching}
+        AND NOT EXISTS (SELECT 1 FROM posting_walk w WHERE w.posting_id = p.id AND w.place_key = ${place})${unpinnedAfter}
+      ORDER BY p.id ASC
+      LIMIT ${limit}
+    )
+    SELECT ${sharedCardColumns}, p.admin_user_id, page.walk_key${total}
+    FROM (SELECT id, walk_key FROM pinned UNION ALL SELECT id, walk_key FROM unpinned) AS page
+      JOIN posting p ON p.id = page.id
+    ORDER BY page.walk_key ASC, p.id ASC
+    LIMIT ${limit}`;
+}
+
 function searchStatement(filters: SearchFilters, cursor: Cursor | undefined, limit: number): SQL {
   const conditions = filterConditions(filters);
-  const where = [...conditions];
   const sort = searchOrder(filters);
+  if (sort === 'walk') {
+    const total = cursor === undefined ? totalCountColumn(conditions) : sql``;
+    return walkSearchStatement(filters, conditions, cursor, limit, total);
+  }
+  const where = [...conditions];
   if (cursor?.kind === 'newest') {
     where.push(sql`(p.created_at, p.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
   } else if (cursor?.kind === 'rent') {
@@ -160,28 +204,18 @@ function searchStatement(filters: SearchFilters, cursor: Cursor | undefined, lim
     where.push(
       sql`(p.cur_num_seek, p.created_at, p.id) < (${cursor.curNumSeek}::integer, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
     );
-  } else if (cursor?.kind === 'walk') {
-    where.push(sql`(${walkKey}, p.id) > (${cursor.walkKey}::integer, ${cursor.id}::uuid)`);
   }
   // NULLS LAST matches the indexes (the sort columns are NOT NULL, so it changes nothing else).
   const order =
     sort === 'rent'
       ? sql`COALESCE(p.rent_per_person, ${NO_RENT_KEY}) ASC, p.id ASC`
-      : sort === 'walk'
-        ? sql`${walkKey} ASC, p.id ASC`
-        : sort === 'seeking'
-          ? sql`p.cur_num_seek DESC NULLS LAST, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`
-          : sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
+      : sort === 'seeking'
+        ? sql`p.cur_num_seek DESC NULLS LAST, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`
+        : sql`p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
   // The first page also says how many postings match, in the same statement.
   const total = cursor === undefined ? totalCountColumn(conditions) : sql``;
-  // The walking sort reads each posting's minutes to the one place (its primary key).
-  const walkJoin =
-    sort === 'walk'
-      ? sql` LEFT JOIN posting_walk sw ON sw.posting_id = p.id AND sw.place_key = ${filters.walkPlace}`
-      : sql``;
-  const walkColumn = sort === 'walk' ? sql`, ${walkKey} AS walk_key` : sql``;
-  return sql`SELECT ${sharedCardColumns}, p.admin_user_id${walkColumn}${total}
-    FROM posting p${walkJoin}
+  return sql`SELECT ${sharedCardColumns}, p.admin_user_id${total}
+    FROM posting p
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}
     LIMIT ${limit}`;
