@@ -37,6 +37,7 @@ import { fastifyTrustProxy } from './http/client-address';
 import { registerCompression } from './http/compression';
 import { frameworkErrorReply, installErrorHandling } from './http/errors';
 import { installNulGuard } from './http/nul-guard';
+import { answerWarningRoutes } from './http/page-warnings';
 import { echoRequestId, requestId } from './http/request-id';
 import { OneLinePerRequest, withRedactedUrls } from './http/request-log';
 import { registerSecurityHeaders } from './http/security';
@@ -344,6 +345,7 @@ export async function buildApp({
   await app.register(agreementRoutes, { service: agreement });
   await app.register(agreementFormRoutes, { service: agreement });
   await app.register(browseRoutes, { config, database, searchCache: browseCache });
+  await app.register(answerWarningRoutes, { secure: config.publicUrl.startsWith('https:') });
   await registerStatic(app, config);
   app.decorate('outbox', outbox);
   app.decorate('jobs', jobs);

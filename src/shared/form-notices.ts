@@ -14,6 +14,7 @@ import { PING_MESSAGE_MAX_LENGTH } from './options';
 import { pingMessages } from './ping-messages';
 import { SAVED_SEARCHES_MAX, savedSearchMessages } from './saved-searches';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schemas/auth-constants';
+import { groupMessages } from './schemas/groups';
 
 export interface FormNotice {
   tone: 'success' | 'error';
@@ -150,6 +151,51 @@ export const FORM_NOTICES = {
     message: limitMessages.agreementVersions.message(AGREEMENT_MAX_VERSIONS),
   },
   AGREEMENT_FAILED: { tone: 'error', title: am.failedTitle, message: pingMessages.tryAgain },
+  // The profile's other sections (saved searches, groups, sharing, messages) as forms.
+  SEARCH_DELETED: { tone: 'success', message: 'The saved search is deleted.' },
+  SAVED_SEARCH_NOT_FOUND: {
+    tone: 'error',
+    title: savedSearchMessages.failedTitle,
+    message: 'That saved search is not there any more.',
+  },
+  ALERT_UPDATED: { tone: 'success', message: savedSearchMessages.alertUpdated },
+  INVITATION_JOINED: {
+    tone: 'success',
+    title: 'You joined the group',
+    message: 'You are now a member of the group. Choose what you share with your groups on your profile.',
+  },
+  INVITATION_DECLINED: { tone: 'success', message: 'Invitation declined. You were not added to the group.' },
+  INVITATION_NOT_FOUND: {
+    tone: 'error',
+    title: groupMessages.invitationTitle,
+    message: groupMessages.invitationNotFound,
+  },
+  INVITATION_USED: { tone: 'error', title: groupMessages.invitationTitle, message: groupMessages.invitationUsed },
+  INVITATION_EXPIRED: { tone: 'error', title: groupMessages.invitationTitle, message: groupMessages.invitationExpired },
+  INVITATION_WITHDRAWN: {
+    tone: 'error',
+    title: groupMessages.invitationTitle,
+    message: groupMessages.invitationWithdrawn,
+  },
+  INVITATION_OTHER_ACCOUNT: {
+    tone: 'error',
+    title: groupMessages.invitationTitle,
+    message: groupMessages.invitationOtherAccount,
+  },
+  GROUP_LEFT: { tone: 'success', message: 'You left the group.' },
+  ADMIN_CANNOT_LEAVE: { tone: 'error', title: groupMessages.failedTitle, message: groupMessages.adminCannotLeave },
+  NOT_A_MEMBER: { tone: 'error', title: groupMessages.failedTitle, message: groupMessages.notAMember },
+  GROUP_NOT_CHANGED: { tone: 'error', title: groupMessages.failedTitle, message: pingMessages.tryAgain },
+  SHARING_SAVED: { tone: 'success', message: 'Saved. The members of your groups now see only what you turned on.' },
+  SHARING_FAILED: {
+    tone: 'error',
+    title: groupMessages.sharingTitle,
+    message:
+      'Check the details you share: a valid phone number and Instagram handle, and a gender described for Other.',
+  },
+  UNREAD_EMAIL_ON: { tone: 'success', message: 'E-mails about unread messages are on.' },
+  UNREAD_EMAIL_OFF: { tone: 'success', message: 'E-mails about unread messages are off.' },
+  SETTINGS_FAILED: { tone: 'error', title: conversationMessages.settingsTitle, message: pingMessages.tryAgain },
 } as const satisfies Record<string, FormNotice>;
 
 export type FormNoticeCode = keyof typeof FORM_NOTICES;

@@ -11,9 +11,11 @@ import {
   accountKey,
   agreementKeys,
   conversationKeys,
+  groupKeys,
   lifestyleKeys,
   pingKeys,
   postingKeys,
+  savedSearchKeys,
   statsKey,
 } from './query-keys';
 import type { PageRoute, RoutePath } from './routes';
@@ -110,6 +112,13 @@ const ROUTE_LOADS: Partial<Record<RoutePath, (address: PageAddress) => PageLoad[
     myLifestyle(),
     firstPage(load(pingKeys.received, '/api/pings/received', { query: pingPage() })),
     firstPage(load(pingKeys.sent, '/api/pings/sent', { query: pingPage() })),
+    // Its other sections, drawn with what they hold: their forms then work before the scripts.
+    load(groupKeys.invitations, '/api/me/invitations'),
+    load(groupKeys.mine, '/api/me/groups'),
+    load(groupKeys.sharing, '/api/me/sharing'),
+    load(savedSearchKeys.all, '/api/saved-searches'),
+    load(conversationKeys.settings, '/api/me/conversation-settings'),
+    load(conversationKeys.blocks, '/api/me/blocks'),
   ],
   // The conversations, and the one open (its composer then works before the scripts).
   // The agreement, so its forms (edit a clause, sign) work before the scripts; 404 to anyone else.

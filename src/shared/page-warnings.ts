@@ -14,3 +14,9 @@ export const WARNING_SEEN_COOKIE: Readonly<Record<PageWarning, string>> = {
 
 /** The value of an answered warning's cookie. */
 export const WARNING_SEEN = '1';
+
+/**
+ * Where a warning's plain form posts its answer (form fields `warning` and `returnTo`), when its
+ * script has not taken it over: the server remembers the answer in the same cookie.
+ */
+export const ANSWER_WARNING_ROUTE = '/api/forms/page-warnings';

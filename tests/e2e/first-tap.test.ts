@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { conversation, ping, postingImage } from '../../src/server/db/schema';
+import { conversation, ping, postingImage, postingMember, savedSearch } from '../../src/server/db/schema';
 import { accountMessages } from '../../src/shared/account-messages';
 import { FORM_NOTICES } from '../../src/shared/form-notices';
 import { messages } from '../../src/shared/messages';
@@ -20,7 +20,7 @@ import { pingMessages } from '../../src/shared/ping-messages';
 import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { jpeg } from '../integration/postings-support';
 import { insertPosting } from '../support/browse-fixtures';
-import { expectAccessible, launchBrowser } from '../support/browser';
+import { expectAccessible, launchBrowser, shot } from '../support/browser';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc';
 import { browserCookies, type SeededServer, startSeededServer } from '../support/seeded-server';
 
@@ -30,7 +30,7 @@ const WIDTH = 430;
 /** The app's scripts (boot, main and every chunk): all served from /assets. */
 const SCRIPTS = /\/assets\/[^?#]+\.js(?:[?#].*)?$/;
 
-type Member = 'admin' | 'student' | 'reader' | 'pat' | 'quinn' | 'nell' | 'otto';
+type Member = 'admin' | 'student' | 'reader' | 'pat' | 'quinn' | 'nell' | 'otto' | 'gus' | 'hana';
 let seeded: SeededServer<Member>;
 let browser: Browser;
 let oidc: TestOidcProvider;
@@ -80,6 +80,9 @@ beforeAll(async () => {
         // Their passwords change and their accounts go (the Account section's forms).
         nell: 'Nell Leaving',
         otto: 'Otto Offline',
+        // The profile's other sections: a saved search, an invitation, a group joined (issue 31 gaps).
+        gus: 'Gus Early',
+        hana: 'Hana Offline',
       },
       async (db, members, dataDir) => {
         const admin = { adminName: members.admin.name };
@@ -103,6 +106,43 @@ beforeAll(async () => {
           ...admin,
           listingLocation: 'offcampus',
           address: '12 Foster Street',
+        });
+        // Gus and Hana: each a saved search, an invitation to a group, and (Hana) a group joined.
+        for (const who of ['gus', 'hana'] as const) {
+          const student = members[who];
+          await db.insert(savedSearch).values({
+            userId: student.id,
+            name: `${student.name}'s Walsh search`,
+            alert: 'daily',
+            filters: { location: 'oncampus', dorm: 'Walsh' },
+            location: 'oncampus',
+          });
+          postings[`${who}Invited`] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Fitzpatrick' });
+          await db.insert(postingMember).values({
+            postingId: postings[`${who}Invited`] as string,
+            position: 1,
+            name: student.name,
+            academicYear: 'junior',
+            gender: 'female',
+            email: student.email,
+            state: 'invited',
+            invitedAt: new Date(),
+            invitationExpiresAt: new Date(Date.now() + 7 * 86_400_000),
+            lastSentAt: new Date(),
+          });
+        }
+        postings.hanaJoined = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Kostka' });
+        await db.insert(postingMember).values({
+          postingId: postings.hanaJoined as string,
+          position: 1,
+          name: members.hana.name,
+          academicYear: 'junior',
+          gender: 'female',
+          email: members.hana.email,
+          userId: members.hana.id,
+          state: 'joined',
+          role: 'member',
+          joinedAt: new Date(),
         });
         // Ten in Walsh (the seven above and these): a page of results (8) and a second for 'Load more'.
         for (let i = 0; i < 3; i += 1) await insertPosting(db, members.admin.id, { ...admin, dorm: 'Walsh' });
@@ -696,6 +736,52 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', () => {
 
 // axe runs as a script in the page: with JavaScript off it cannot, and these pages are the ones
 // checked above with their scripts (every-route-axe.test.ts checks every route besides).
+describe('the first tap on the profile and the warnings, with the scripts 4 s late', () => {
+  it("the profile's sections are drawn with their data; Delete and Join before the scripts are carried out", async () => {
+    const { context, page } = await slowPhone('gus');
+    await openDrawn(page, '/myProfile');
+    await expectNoScriptsYet(page);
+    expect(await page.getByText(messages.loading, { exact: true }).count()).toBe(0);
+    const searches = page.getByRole('list', { name: 'My Saved Searches' });
+    await searches.getByRole('heading', { name: "Gus Early's Walsh search" }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'E-mail me about messages I have not read' }).isChecked()).toBe(
+      true,
+    );
+    await searches.getByRole('button', { name: "Delete Gus Early's Walsh search" }).click();
+    const confirmation = page.getByRole('region', { name: 'Delete saved search' });
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(FORM_NOTICES.SEARCH_DELETED.message).waitFor();
+    expect(await page.getByRole('heading', { name: "Gus Early's Walsh search" }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Join this group' }).click();
+    await page.waitForURL(/\/detailView\?id=/);
+    await page.getByText(FORM_NOTICES.INVITATION_JOINED.message).waitFor();
+    expect(new URL(page.url()).searchParams.get('id')).toBe(postings.gusInvited);
+    await scriptsArrive(page);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('the mobile warning answered before its script is remembered: no page shows it again', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    await context.route(SCRIPTS, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+      await route.continue().catch(() => undefined);
+    });
+    const page = await context.newPage();
+    await openDrawn(page, '/about');
+    const warning = page.getByRole('dialog', { name: messages.mobileWarning.title });
+    await warning.getByRole('button', { name: messages.mobileWarning.button }).click();
+    await page.waitForURL(url('/about'));
+    await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
+    expect(await page.locator('dialog[data-warning]').count()).toBe(0);
+    await openDrawn(page, '/forgot-password');
+    expect(await page.locator('dialog[data-warning]').count()).toBe(0);
+    await scriptsArrive(page);
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
 describe('with JavaScript off', () => {
   it('signs in with the provider, from the plain link', async () => {
     const { context, page } = await noScripts();
@@ -981,6 +1067,56 @@ describe('with JavaScript off', () => {
     await page.getByText(messages.auth.signUpSent('offline.signer@bc.edu')).waitFor();
     await page.getByRole('link', { name: 'Already have an account? Sign in' }).click();
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await context.close();
+  });
+
+  it('answers the mobile warning once; "Show password", which needs the scripts, is not drawn', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(url('/signin-wall'));
+    expect(await page.getByText('Show password').isVisible()).toBe(false);
+    const warning = page.getByRole('dialog', { name: messages.mobileWarning.title });
+    await warning.getByRole('button', { name: messages.mobileWarning.button }).click();
+    await page.waitForURL(url('/signin-wall'));
+    expect(await page.locator('dialog[data-warning]').count()).toBe(0);
+    await page.goto(url('/about'));
+    expect(await page.locator('dialog[data-warning]').count()).toBe(0);
+    await context.close();
+  });
+
+  it("works the profile's sections: an invitation, a group, what is shared, the e-mails, a saved search", async () => {
+    const { context, page } = await noScripts('hana');
+    await page.goto(url('/myProfile'));
+    await page.getByRole('button', { name: "This isn't me" }).click();
+    await page.getByText(FORM_NOTICES.INVITATION_DECLINED.message).waitFor();
+    await page.getByText('You have no invitations.').waitFor();
+
+    await page.getByRole('button', { name: /Leave the group at Kostka/ }).click();
+    const leaving = page.getByRole('region', { name: 'Leave this group?' });
+    // The drawn confirmation and the forms' Save buttons, as a student without scripts sees them.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, 'profile-no-scripts');
+    }
+    await leaving.getByRole('button', { name: 'Leave group' }).click();
+    await page.getByText(FORM_NOTICES.GROUP_LEFT.message).waitFor();
+    await page.getByText('You have not joined a group yet.').waitFor();
+
+    await page.getByLabel('Academic year', { exact: true }).selectOption('senior');
+    await page.getByLabel('Show my academic year').check();
+    await page.getByRole('button', { name: 'Save what I share' }).click();
+    await page.getByText(FORM_NOTICES.SHARING_SAVED.message).waitFor();
+    expect(await page.getByLabel('Show my academic year').isChecked()).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'E-mail me about messages I have not read' }).uncheck();
+    await page.getByRole('region', { name: 'Messages' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByText(FORM_NOTICES.UNREAD_EMAIL_OFF.message).waitFor();
+
+    const searches = page.getByRole('list', { name: 'My Saved Searches' });
+    await searches.getByRole('combobox', { name: 'Alerts' }).selectOption('off');
+    await searches.getByRole('button', { name: "Save the alerts of Hana Offline's Walsh search" }).click();
+    await page.getByText(FORM_NOTICES.ALERT_UPDATED.message).waitFor();
+    expect(await searches.getByRole('combobox', { name: 'Alerts' }).inputValue()).toBe('off');
     await context.close();
   });
 

@@ -581,6 +581,17 @@ const formRows: Row[] = [
     },
   },
   {
+    route: 'POST /api/forms/page-warnings',
+    actions: [],
+    // Anyone may answer a warning drawn over a page: the answer is a cookie of their own browser.
+    call: async () => formCall('/api/forms/page-warnings', { warning: 'mobile', returnTo: '/about' }),
+    expect: everyone(FORM_POSTED),
+    check(response) {
+      expect(String(response.headers.location)).toBe('/about');
+      expect(String(response.headers['set-cookie'])).toContain('quadmates-mobile-warning-seen=1; Path=/');
+    },
+  },
+  {
     route: 'POST /api/forms/sign-in',
     actions: [],
     call: async () => formCall('/api/forms/sign-in', { email: 'nobody.here@bc.edu', password: 'wrong-password-1' }),
@@ -723,6 +734,91 @@ const formRows: Row[] = [
     expect: formMembersOnly('SIGN_IN_FIRST', FORM_POSTED),
     check(response) {
       expect(noticeOf(response)).toBe('SEARCH_SAVED');
+    },
+  },
+  {
+    route: 'POST /api/forms/saved-searches/:id/delete',
+    actions: ['product.use'],
+    call: async () => formCall(`/api/forms/saved-searches/${await ownersSearch()}/delete`, {}),
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('SAVED_SEARCH_NOT_FOUND'), FORM_POSTED),
+    check(response) {
+      expect(noticeOf(response)).toBe('SEARCH_DELETED');
+    },
+  },
+  {
+    route: 'POST /api/forms/saved-searches/:id/alert',
+    actions: ['product.use'],
+    call: async () => formCall(`/api/forms/saved-searches/${await ownersSearch()}/alert`, { alert: 'off' }),
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('SAVED_SEARCH_NOT_FOUND'), FORM_POSTED),
+    check(response) {
+      expect(noticeOf(response)).toBe('ALERT_UPDATED');
+    },
+  },
+  {
+    route: 'POST /api/forms/invitations/:id',
+    actions: ['invitation.answer'],
+    name: 'join',
+    async call() {
+      const group = await groupOfOwner();
+      return formCall(`/api/forms/invitations/${group.invitedId}`, { answer: 'join', token: group.token });
+    },
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('INVITATION_OTHER_ACCOUNT')),
+    group: {
+      coadmin: formRefused('INVITATION_OTHER_ACCOUNT'),
+      member: formRefused('INVITATION_OTHER_ACCOUNT'),
+      invited: FORM_POSTED,
+    },
+    moderator: formRefused('INVITATION_OTHER_ACCOUNT'),
+    check(response) {
+      expect(noticeOf(response)).toBe('INVITATION_JOINED');
+      expect(new URL(String(response.headers.location), 'http://page').pathname).toBe('/detailView');
+    },
+  },
+  {
+    route: 'POST /api/forms/invitations/:id',
+    actions: ['invitation.answer'],
+    name: 'decline',
+    // Without the link: only the invitation's own address finds it.
+    call: async () => formCall(`/api/forms/invitations/${(await groupOfOwner()).invitedId}`, { answer: 'decline' }),
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('INVITATION_NOT_FOUND')),
+    group: {
+      coadmin: formRefused('INVITATION_NOT_FOUND'),
+      member: formRefused('INVITATION_NOT_FOUND'),
+      invited: FORM_POSTED,
+    },
+    moderator: formRefused('INVITATION_NOT_FOUND'),
+    check(response) {
+      expect(noticeOf(response)).toBe('INVITATION_DECLINED');
+    },
+  },
+  {
+    route: 'POST /api/forms/postings/:id/leave',
+    actions: ['group.leave'],
+    call: async () => formCall(`/api/forms/postings/${(await groupOfOwner()).postingId}/leave`, {}),
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('NOT_A_MEMBER'), formRefused('ADMIN_CANNOT_LEAVE')),
+    group: { coadmin: FORM_POSTED, member: FORM_POSTED, invited: formRefused('NOT_A_MEMBER') },
+    moderator: formRefused('NOT_A_MEMBER'),
+    check(response) {
+      expect(noticeOf(response)).toBe('GROUP_LEFT');
+    },
+  },
+  {
+    route: 'POST /api/forms/account/sharing',
+    actions: ['product.use'],
+    call: async () =>
+      formCall('/api/forms/account/sharing', { academicYear: 'junior', 'share.academicYear': 'on', phoneNumber: '' }),
+    expect: formMembersOnly('SIGN_IN_FIRST', FORM_POSTED),
+    check(response) {
+      expect(noticeOf(response)).toBe('SHARING_SAVED');
+    },
+  },
+  {
+    route: 'POST /api/forms/account/conversation-settings',
+    actions: ['product.use'],
+    call: async () => formCall('/api/forms/account/conversation-settings', { unreadEmail: 'on' }),
+    expect: formMembersOnly('SIGN_IN_FIRST', FORM_POSTED),
+    check(response) {
+      expect(noticeOf(response)).toBe('UNREAD_EMAIL_ON');
     },
   },
   {

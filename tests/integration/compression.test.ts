@@ -209,6 +209,13 @@ describe('compression', () => {
       'lifestyle mine',
       'pings received',
       'pings sent',
+      // Its other sections too: their forms then work before the scripts (issue 31).
+      'groups invitations',
+      'groups mine',
+      'groups sharing',
+      'saved-searches',
+      'conversations settings',
+      'conversations blocks',
     ]);
     // Without a session a public page has only the public count; a guarded one is a redirect.
     expect(dataInPage(await page('/about'))).toEqual(['/api/config', '/api/me', 'stats']);

@@ -22,7 +22,9 @@ import {
 import { formActions, NOTICE_PARAM, RETURN_FIELD } from '../../src/shared/form-posts';
 import { messages } from '../../src/shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../src/shared/options';
+import { ANSWER_WARNING_ROUTE, WARNING_SEEN, WARNING_SEEN_COOKIE } from '../../src/shared/page-warnings';
 import { postingValidation } from '../../src/shared/posting-validation-messages';
+import { profileFormActions } from '../../src/shared/profile-form-posts';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
 import { completeProviderLogin, startOidcProvider, type TestOidcProvider } from '../support/oidc';
@@ -556,6 +558,198 @@ describe('Save this search as a form', () => {
     const visitor = seeOther(await post(formActions.saveSearch(), { name: 'x', [RETURN_FIELD]: '/postings' }));
     expect(visitor.path).toBe('/signin-wall');
     expect(visitor.notice).toBe('SIGN_IN_FIRST');
+  });
+});
+
+describe("the warnings' answer as a form", () => {
+  it('remembers the answer for the visit in its cookie and goes back to the page; the page then draws no warning', async () => {
+    const answered = await post(ANSWER_WARNING_ROUTE, { warning: 'mobile', [RETURN_FIELD]: '/about?x=1' });
+    expect(seeOther(answered).path).toBe('/about');
+    expect(String(answered.headers.location)).toBe('/about?x=1');
+    const cookie = String(answered.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`^${WARNING_SEEN_COOKIE.mobile}=${WARNING_SEEN}; Path=/; SameSite=Lax`));
+    const before = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(before.body).toContain('data-warning="mobile"');
+    expect(before.body).toContain(`name="${RETURN_FIELD}" value="/about"`);
+    const after = await t.app.inject({ method: 'GET', url: '/about', headers: { cookie: cookie.split(';')[0] } });
+    expect(after.body).not.toContain('data-warning="mobile"');
+  });
+
+  it('sets nothing for a warning that is not one, never leaves the site, and refuses a foreign page', async () => {
+    const odd = await post(ANSWER_WARNING_ROUTE, { warning: 'session', [RETURN_FIELD]: '//evil.example/' });
+    expect(seeOther(odd).path).toBe('/');
+    expect(odd.headers['set-cookie']).toBeUndefined();
+    const foreign = await post(ANSWER_WARNING_ROUTE, { warning: 'mobile' }, '', {
+      origin: 'https://evil.example',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe("the profile's other sections: drawn with what they hold, and their forms", () => {
+  /** A posting of the admin's with a member row inviting `invitee` (pending) and one `joined` by them. */
+  async function groupWith(invitee: TestMember, state: 'invited' | 'joined') {
+    const postingId = await insertPosting(t.database.db, admin.id);
+    const [row] = await t.database.db
+      .insert(postingMember)
+      .values({
+        postingId,
+        position: 1,
+        name: 'Invited Student',
+        academicYear: 'junior',
+        gender: 'female',
+        email: invitee.email,
+        ...(state === 'joined'
+          ? { userId: invitee.id, state, role: 'member', joinedAt: new Date() }
+          : {
+              state,
+              invitedAt: new Date(),
+              invitationExpiresAt: new Date(Date.now() + 86_400_000),
+              lastSentAt: new Date(Date.now() - 3_600_000),
+            }),
+      })
+      .returning({ id: postingMember.id });
+    return { postingId, memberRowId: row?.id as string };
+  }
+
+  it('draws every section with its data, no section waiting for the scripts', async () => {
+    const member = await createMember(t);
+    await post(
+      formActions.saveSearch(),
+      { name: 'Walsh', alert: 'daily', filters: 'location=oncampus' },
+      member.cookie,
+    );
+    await groupWith(member, 'invited');
+    const page = await t.app.inject({ method: 'GET', url: '/myProfile', headers: { cookie: member.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(messages.loading);
+    expect(page.body).toContain('action="/api/forms/invitations/');
+    expect(page.body).toContain('Join this group');
+    expect(page.body).toContain('action="/api/forms/account/sharing"');
+    expect(page.body).toContain('action="/api/forms/account/conversation-settings"');
+    expect(page.body).toMatch(/action="\/api\/forms\/saved-searches\/[^/"]+\/alert"/);
+    // The Delete confirmation is drawn in the page for the search the address names.
+    const id = String(page.body.match(/saved-searches\/([^/"]+)\/alert/)?.[1]);
+    const confirming = await t.app.inject({
+      method: 'GET',
+      url: `/myProfile?deleteSearch=${id}`,
+      headers: { cookie: member.cookie },
+    });
+    expect(confirming.body).toContain(`action="${profileFormActions.deleteSavedSearch(id)}"`);
+  });
+
+  it('deletes a saved search and changes its alert for its owner only, going back to the list', async () => {
+    const [member, other] = await Promise.all([createMember(t), createMember(t)]);
+    await post(
+      formActions.saveSearch(),
+      { name: 'Walsh', alert: 'daily', filters: 'location=oncampus' },
+      member.cookie,
+    );
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/saved-searches', headers: { cookie: member.cookie } })).json()
+        .items as { id: string; alert: string }[];
+    const [search] = await list();
+    const id = search?.id as string;
+    expect(seeOther(await post(profileFormActions.savedSearchAlert(id), { alert: 'moon' }, member.cookie)).notice).toBe(
+      'SAVE_SEARCH_FAILED',
+    );
+    const off = seeOther(await post(profileFormActions.savedSearchAlert(id), { alert: 'off' }, member.cookie));
+    expect([off.path, off.notice]).toEqual(['/myProfile', 'ALERT_UPDATED']);
+    expect((await list())[0]?.alert).toBe('off');
+    expect(seeOther(await post(profileFormActions.deleteSavedSearch(id), {}, other.cookie)).notice).toBe(
+      'SAVED_SEARCH_NOT_FOUND',
+    );
+    const deleted = seeOther(await post(profileFormActions.deleteSavedSearch(id), {}, member.cookie));
+    expect([deleted.path, deleted.notice]).toEqual(['/myProfile', 'SEARCH_DELETED']);
+    expect(await list()).toEqual([]);
+  });
+
+  it('joins or declines an invitation for its own address only, and leaves a group joined', async () => {
+    const [invitee, other] = await Promise.all([createMember(t), createMember(t)]);
+    const first = await groupWith(invitee, 'invited');
+    const declinedByOther = seeOther(
+      await post(profileFormActions.answerInvitation(first.memberRowId), { answer: 'decline' }, other.cookie),
+    );
+    expect(declinedByOther.notice).toBe('INVITATION_NOT_FOUND');
+    expect(
+      seeOther(await post(profileFormActions.answerInvitation(first.memberRowId), { answer: 'maybe' }, invitee.cookie))
+        .notice,
+    ).toBe('GROUP_NOT_CHANGED');
+    const joined = seeOther(
+      await post(profileFormActions.answerInvitation(first.memberRowId), { answer: 'join' }, invitee.cookie),
+    );
+    expect([joined.path, joined.params.get('id'), joined.notice]).toEqual([
+      '/detailView',
+      first.postingId,
+      'INVITATION_JOINED',
+    ]);
+    const second = await groupWith(invitee, 'invited');
+    const declined = seeOther(
+      await post(profileFormActions.answerInvitation(second.memberRowId), { answer: 'decline' }, invitee.cookie),
+    );
+    expect([declined.path, declined.notice]).toEqual(['/myProfile', 'INVITATION_DECLINED']);
+    const groups = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/me/groups', headers: { cookie: invitee.cookie } })).json()
+        .items as { postingId: string }[];
+    expect((await groups()).map((group) => group.postingId)).toEqual([first.postingId]);
+    expect(seeOther(await post(profileFormActions.leaveGroup(first.postingId), {}, other.cookie)).notice).toBe(
+      'NOT_A_MEMBER',
+    );
+    const left = seeOther(
+      await post(
+        profileFormActions.leaveGroup(first.postingId),
+        { [RETURN_FIELD]: '/myProfile?leave=x' },
+        invitee.cookie,
+      ),
+    );
+    expect([left.path, left.params.get('leave'), left.notice]).toEqual(['/myProfile', 'x', 'GROUP_LEFT']);
+    expect(await groups()).toEqual([]);
+  });
+
+  it('saves what is shared and the unread-message e-mail as the forms send them, refusing bad details', async () => {
+    const member = await createMember(t);
+    const sharing = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/me/sharing', headers: { cookie: member.cookie } })).json();
+    const saved = seeOther(
+      await post(
+        profileFormActions.sharing(),
+        {
+          academicYear: 'junior',
+          gender: 'other',
+          customGender: 'Agender',
+          phoneNumber: '',
+          instagramHandle: '@eagle.one',
+          'share.academicYear': 'on',
+          'share.instagramHandle': 'on',
+        },
+        member.cookie,
+      ),
+    );
+    expect(saved.notice).toBe('SHARING_SAVED');
+    expect(await sharing()).toMatchObject({
+      academicYear: 'junior',
+      gender: 'other',
+      customGender: 'Agender',
+      phoneNumber: null,
+      instagramHandle: 'eagle.one',
+      share: { academicYear: true, gender: false, email: false, phoneNumber: false, instagramHandle: true },
+    });
+    for (const bad of [{ academicYear: 'wizard' }, { phoneNumber: 'call me' }] as Record<string, string>[]) {
+      expect(seeOther(await post(profileFormActions.sharing(), bad, member.cookie)).notice).toBe('SHARING_FAILED');
+    }
+    expect((await sharing()).academicYear).toBe('junior');
+    const settings = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/me/conversation-settings', headers: { cookie: member.cookie } })
+      ).json().unreadEmail;
+    expect(seeOther(await post(profileFormActions.conversationSettings(), {}, member.cookie)).notice).toBe(
+      'UNREAD_EMAIL_OFF',
+    );
+    expect(await settings()).toBe(false);
+    const on = seeOther(await post(profileFormActions.conversationSettings(), { unreadEmail: 'on' }, member.cookie));
+    expect([on.path, on.notice]).toEqual(['/myProfile', 'UNREAD_EMAIL_ON']);
+    expect(await settings()).toBe(true);
   });
 });
 

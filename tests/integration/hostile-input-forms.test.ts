@@ -11,13 +11,18 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversation } from '../../src/server/db/schema';
-import { FORM_ROUTES, RETURN_FIELD } from '../../src/shared/form-posts';
+import { FORM_ROUTES as APP_FORM_ROUTES, RETURN_FIELD } from '../../src/shared/form-posts';
+import { ANSWER_WARNING_ROUTE } from '../../src/shared/page-warnings';
+import { PROFILE_FORM_ROUTES } from '../../src/shared/profile-form-posts';
 import { insertPosting } from '../support/browse-fixtures';
 import { errorProblems, FUZZ_RUNS, hostileString, idSegment, keyFrom } from '../support/hostile';
 import { originHeader } from '../support/users';
 import { admin, fuzz, pinger, pingId, postingId, setUpHostileApp, TIMEOUT, t } from './hostile-setup';
 
 setUpHostileApp();
+
+/** Every plain form's route: the pages', the profile's sections' and the warnings' answer. */
+const FORM_ROUTES = { ...APP_FORM_ROUTES, ...PROFILE_FORM_ROUTES, answerWarning: ANSWER_WARNING_ROUTE };
 
 const FIELDS = [
   RETURN_FIELD,
@@ -40,6 +45,16 @@ const FIELDS = [
   'text',
   'textHash',
   'confirm',
+  'warning',
+  'answer',
+  'token',
+  'academicYear',
+  'gender',
+  'customGender',
+  'phoneNumber',
+  'instagramHandle',
+  'share.email',
+  'unreadEmail',
 ];
 
 const ESCAPES = [

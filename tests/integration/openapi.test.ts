@@ -50,6 +50,14 @@ const EXEMPT: Record<string, string> = {
   'POST /api/forms/postings/:id/agreement/clauses':
     "the roommate agreement's Change form for a clause (hidden from the document)",
   'POST /api/forms/postings/:id/agreement/signatures': "the roommate agreement's sign form (hidden from the document)",
+  'POST /api/forms/page-warnings': "the warnings' answer as a plain form (hidden from the document)",
+  'POST /api/forms/saved-searches/:id/delete': "a saved search's drawn delete confirmation (hidden from the document)",
+  'POST /api/forms/saved-searches/:id/alert': "a saved search's Alerts as a plain form (hidden from the document)",
+  'POST /api/forms/invitations/:id':
+    "an invitation's Join and This isn't me as a plain form (hidden from the document)",
+  'POST /api/forms/postings/:id/leave': "Leave group's drawn confirmation (hidden from the document)",
+  'POST /api/forms/account/sharing': 'What I share as a plain form (hidden from the document)',
+  'POST /api/forms/account/conversation-settings': "the unread-message e-mail's plain form (hidden from the document)",
 };
 
 /** Writes that take no body: the path says everything. */

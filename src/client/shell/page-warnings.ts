@@ -3,7 +3,8 @@
  * own script (warnings.ts), before the app's code arrives: the one the visitor sees becomes a modal dialog
  * (focus inside, the page behind inert, Tab kept inside, Escape or a click outside answers it),
  * one at a time, the in-app browser's first. An answered warning is removed and remembered for
- * the visit in a cookie, so the server does not draw it again. One the stylesheet hides (the
+ * the visit in a cookie, so the server does not draw it again. A tap before this script arrives
+ * posts the warning's plain form instead, and the server remembers the answer. One the stylesheet hides (the
  * narrow-screen warning on a wide screen) is removed at once.
  */
 import { PAGE_WARNINGS, type PageWarning, WARNING_SEEN, WARNING_SEEN_COOKIE } from '../../shared/page-warnings';
@@ -30,6 +31,11 @@ function showModal(dialog: HTMLDialogElement, then: () => void): void {
     then();
   };
   dialog.addEventListener('close', onClose);
+  // Answered here, not by its plain form (which posts the answer when this script is not there).
+  dialog.querySelector('form')?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    dialog.close();
+  });
   // Its one control keeps focus: Tab does not leave for the page behind or the browser's toolbar.
   dialog.addEventListener('keydown', (event) => {
     if (event.key !== 'Tab') return;

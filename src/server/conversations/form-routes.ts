@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FORM_ROUTES } from '../../shared/form-posts';
 import { pageAddress } from '../../shared/page-addresses';
+import { PROFILE_FORM_ROUTES } from '../../shared/profile-form-posts';
 import { sendMessageSchema } from '../../shared/schemas/conversations';
 import { viewerOf } from '../auth/viewer';
 import { AppError } from '../http/errors';
@@ -35,6 +36,22 @@ export async function conversationFormRoutes(app: FastifyInstance, { service }: 
         const { body, clientKey } = parsed.data;
         await service.send(viewerOf(request), (request.params as { id: string }).id, body, clientKey);
         return undefined;
+      },
+    }),
+  );
+
+  app.post(
+    PROFILE_FORM_ROUTES.conversationSettings,
+    { schema: { hide: true } },
+    memberForm({
+      action: 'product.use',
+      unsigned: 'SIGN_IN_FIRST',
+      failed: 'SETTINGS_FAILED',
+      fallback: () => '/myProfile#messages',
+      async act(request, fields) {
+        // A ticked box is sent (its value 'on'); an unticked one is not sent at all.
+        const saved = await service.saveSettings(viewerOf(request), { unreadEmail: fields.unreadEmail !== undefined });
+        return { notice: saved.unreadEmail ? 'UNREAD_EMAIL_ON' : 'UNREAD_EMAIL_OFF' };
       },
     }),
   );

@@ -147,21 +147,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
     async (request) => service.report(viewerOf(request), request.params.id, request.params.seq, request.body),
   );
 
-  app.get(
-    '/api/me/blocks',
-    {
-      preValidation: guard('student.block'),
-      schema: {
-        tags,
-        summary: 'The students the viewer blocked',
-        response: { 200: blockListSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return service.blocks(viewerOf(request));
-    },
-  );
+  answerRoute(app, '/api/me/blocks', {
+    action: 'student.block',
+    tags,
+    summary: 'The students the viewer blocked',
+    response: blockListSchema,
+    cacheControl: 'no-store',
+    answer: (viewer) => service.blocks(viewer),
+  });
 
   app.put(
     '/api/me/blocks/:userId',
@@ -191,21 +184,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ service: ConversationSe
     async (request) => service.unblock(viewerOf(request), request.params.userId),
   );
 
-  app.get(
-    '/api/me/conversation-settings',
-    {
-      preValidation: guard('product.use'),
-      schema: {
-        tags,
-        summary: "The viewer's conversation settings (the unread-message e-mail)",
-        response: { 200: conversationSettingsAnswerSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return service.settings(viewerOf(request));
-    },
-  );
+  answerRoute(app, '/api/me/conversation-settings', {
+    action: 'product.use',
+    tags,
+    summary: "The viewer's conversation settings (the unread-message e-mail)",
+    response: conversationSettingsAnswerSchema,
+    cacheControl: 'no-store',
+    answer: (viewer) => service.settings(viewer),
+  });
 
   app.put(
     '/api/me/conversation-settings',

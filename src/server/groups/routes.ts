@@ -16,6 +16,8 @@ import { handOverSchema, invitationTokenSchema, roleChangeSchema, sharingSchema 
 import { idParamSchema, memberParamSchema, tokenParamSchema } from '../../shared/schemas/params';
 import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
+import { answerRoute } from '../http/answer-route';
+import { groupFormRoutes } from './form-routes';
 import type { GroupService } from './service';
 
 const memberAnswerSchema = z.strictObject({ member: groupMemberViewSchema });
@@ -27,6 +29,7 @@ const answerBodySchema = invitationTokenSchema.partial().nullish();
 
 export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = async (app, { service }) => {
   const tags = ['groups'];
+  await app.register(groupFormRoutes, { service });
   const noStore = { 'cache-control': 'no-store' } as const;
 
   app.get(
@@ -77,21 +80,14 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
     async (request) => service.decline(viewerOf(request), request.params.id, request.body?.token),
   );
 
-  app.get(
-    '/api/me/invitations',
-    {
-      preValidation: guard('invitation.answer'),
-      schema: {
-        tags,
-        summary: "Pending, unexpired invitations to the viewer's address",
-        response: { 200: z.strictObject({ items: z.array(invitationViewSchema) }), ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return service.myInvitations(viewerOf(request));
-    },
-  );
+  answerRoute(app, '/api/me/invitations', {
+    action: 'invitation.answer',
+    tags,
+    summary: "Pending, unexpired invitations to the viewer's address",
+    response: z.strictObject({ items: z.array(invitationViewSchema) }),
+    cacheControl: 'no-store',
+    answer: (viewer) => service.myInvitations(viewer),
+  });
 
   app.get(
     '/api/me/invitations/count',
@@ -109,42 +105,23 @@ export const groupRoutes: FastifyPluginAsyncZod<{ service: GroupService }> = asy
     },
   );
 
-  app.get(
-    '/api/me/groups',
-    {
-      preValidation: guard('product.use'),
-      schema: {
-        tags,
-        summary: 'The groups the viewer joined (not as their admin)',
-        response: {
-          200: z.strictObject({
-            items: z.array(myGroupViewSchema),
-          }),
-          ...problemAnswers,
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return service.myGroups(viewerOf(request));
-    },
-  );
+  answerRoute(app, '/api/me/groups', {
+    action: 'product.use',
+    tags,
+    summary: 'The groups the viewer joined (not as their admin)',
+    response: z.strictObject({ items: z.array(myGroupViewSchema) }),
+    cacheControl: 'no-store',
+    answer: (viewer) => service.myGroups(viewer),
+  });
 
-  app.get(
-    '/api/me/sharing',
-    {
-      preValidation: guard('product.use'),
-      schema: {
-        tags,
-        summary: 'What the viewer shares on the cards of the groups they joined',
-        response: { 200: sharingAnswerSchema, ...problemAnswers },
-      },
-    },
-    async (request, reply) => {
-      reply.headers(noStore);
-      return service.sharing(viewerOf(request));
-    },
-  );
+  answerRoute(app, '/api/me/sharing', {
+    action: 'product.use',
+    tags,
+    summary: 'What the viewer shares on the cards of the groups they joined',
+    response: sharingAnswerSchema,
+    cacheControl: 'no-store',
+    answer: (viewer) => service.sharing(viewer),
+  });
 
   app.put(
     '/api/me/sharing',

@@ -131,6 +131,7 @@ export async function registerStatic(app: FastifyInstance, config: AppConfig): P
               userAgent: request.headers['user-agent'] ?? '',
               cookie: cookie ?? '',
               productName: config.college.productName,
+              page: url,
             }),
           }),
         )

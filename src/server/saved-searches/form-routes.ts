@@ -3,14 +3,19 @@
  * JavaScript off, saves the page's search under its suggested name with the daily alert, through
  * the same service as the API (its checks and its limit of saved searches), then goes back to the
  * results with what happened. With the scripts the button opens the dialog that names it instead.
+ * The profile's Delete (from its drawn confirmation) and Alerts choice are forms too.
  */
 import type { FastifyInstance } from 'fastify';
 import { FORM_ROUTES } from '../../shared/form-posts';
-import { savedSearchCreateSchema } from '../../shared/schemas/saved-search';
+import { PROFILE_FORM_ROUTES } from '../../shared/profile-form-posts';
+import { savedSearchCreateSchema, savedSearchUpdateSchema } from '../../shared/schemas/saved-search';
 import { viewerOf } from '../auth/viewer';
 import { AppError } from '../http/errors';
 import { acceptFormBodies, memberForm } from '../http/form-posts';
 import type { SavedSearchService } from './service';
+
+/** The profile's list of saved searches. */
+const PROFILE_SAVED_SEARCHES = '/myProfile#saved-searches';
 
 export async function savedSearchFormRoutes(app: FastifyInstance, { service }: { service: SavedSearchService }) {
   acceptFormBodies(app);
@@ -29,6 +34,38 @@ export async function savedSearchFormRoutes(app: FastifyInstance, { service }: {
         if (!parsed.success) throw new AppError(400, 'VALIDATION_FAILED', '', parsed.error.message);
         await service.create(viewerOf(request), parsed.data);
         return { notice: 'SEARCH_SAVED' };
+      },
+    }),
+  );
+
+  app.post(
+    PROFILE_FORM_ROUTES.deleteSavedSearch,
+    { schema: { hide: true } },
+    memberForm({
+      action: 'product.use',
+      unsigned: 'SIGN_IN_FIRST',
+      failed: 'SAVE_SEARCH_FAILED',
+      fallback: () => PROFILE_SAVED_SEARCHES,
+      async act(request) {
+        await service.remove(viewerOf(request), (request.params as { id: string }).id);
+        return { notice: 'SEARCH_DELETED' };
+      },
+    }),
+  );
+
+  app.post(
+    PROFILE_FORM_ROUTES.savedSearchAlert,
+    { schema: { hide: true } },
+    memberForm({
+      action: 'product.use',
+      unsigned: 'SIGN_IN_FIRST',
+      failed: 'SAVE_SEARCH_FAILED',
+      fallback: () => PROFILE_SAVED_SEARCHES,
+      async act(request, fields) {
+        const parsed = savedSearchUpdateSchema.safeParse({ alert: fields.alert });
+        if (!parsed.success) throw new AppError(400, 'VALIDATION_FAILED', '', parsed.error.message);
+        await service.update(viewerOf(request), (request.params as { id: string }).id, parsed.data);
+        return { notice: 'ALERT_UPDATED' };
       },
     }),
   );

@@ -21,6 +21,7 @@ import {
 } from '../../shared/schemas/saved-search-answers';
 import { guard } from '../auth/guard';
 import { viewerOf } from '../auth/viewer';
+import { answerRoute } from '../http/answer-route';
 import type { SavedSearchService } from './service';
 
 export const savedSearchRoutes: FastifyPluginAsyncZod<{ service: SavedSearchService }> = async (app, { service }) => {
@@ -32,18 +33,13 @@ export const savedSearchRoutes: FastifyPluginAsyncZod<{ service: SavedSearchServ
     done(null, body),
   );
 
-  app.get(
-    '/api/saved-searches',
-    {
-      preValidation: guard('product.use'),
-      schema: {
-        tags,
-        summary: "The viewer's saved searches, oldest first",
-        response: { 200: savedSearchListSchema, ...problemAnswers },
-      },
-    },
-    async (request) => ({ items: await service.list(viewerOf(request)) }),
-  );
+  answerRoute(app, '/api/saved-searches', {
+    action: 'product.use',
+    tags,
+    summary: "The viewer's saved searches, oldest first",
+    response: savedSearchListSchema,
+    answer: (viewer) => service.list(viewer).then((items) => ({ items })),
+  });
 
   app.post(
     '/api/saved-searches',

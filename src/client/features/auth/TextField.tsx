@@ -38,7 +38,8 @@ export function ShowPassword({
   const ownId = useId();
   const id = givenId ?? ownId;
   return (
-    <div className={fieldStyles.showPassword}>
+    // Kept until the scripts arrive, which show the password (useDrawnToggle); never drawn without them.
+    <div className={fieldStyles.showPassword} data-needs-scripts="">
       <input id={id} type="checkbox" checked={shown} onChange={(event) => onChange(event.target.checked)} />
       <label htmlFor={id}>Show password</label>
     </div>

@@ -1,6 +1,10 @@
 import { useId, useState } from 'react';
 import { conversationMessages, UNREAD_EMAIL_AFTER_MINUTES } from '../../../shared/conversation-messages';
+import { RETURN_FIELD } from '../../../shared/form-posts';
+import { profileFormActions } from '../../../shared/profile-form-posts';
 import { ApiError } from '../../api/client';
+import { useScriptsReady } from '../../shell/scripts-ready';
+import buttonStyles from '../../ui/Button.module.css';
 import { useBlocks, useConversationSettings, useSaveConversationSettings, useUnblock } from './api';
 import styles from './Messages.module.css';
 
@@ -13,6 +17,7 @@ export function MessageSettingsSection() {
   // failed save gives it back to the stored setting.
   const [choice, setChoice] = useState<boolean | null>(null);
   const id = useId();
+  const scriptsReady = useScriptsReady();
   const on = choice ?? settings.data?.unreadEmail ?? true;
   return (
     <section id="messages" className={styles.settings} aria-labelledby="messages-settings-heading" tabIndex={-1}>
@@ -24,36 +29,52 @@ export function MessageSettingsSection() {
           {settings.error instanceof ApiError ? settings.error.message : 'Your settings could not be read.'}
         </p>
       ) : (
-        <label className={styles.choice} htmlFor={id}>
-          <input
-            id={id}
-            type="checkbox"
-            checked={on}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => {
-              setChoice(event.target.checked);
-              save.mutate(
-                { unreadEmail: event.target.checked },
-                {
-                  onSettled: () => setChoice(null),
-                  onSuccess: (saved) =>
-                    setResult({
-                      ok: true,
-                      text: saved.unreadEmail
-                        ? 'E-mails about unread messages are on.'
-                        : 'E-mails about unread messages are off.',
-                    }),
-                  onError: (error) =>
-                    setResult({
-                      ok: false,
-                      text: error instanceof ApiError ? error.message : conversationMessages.settingsTitle,
-                    }),
-                },
-              );
-            }}
-          />
-          E-mail me about messages I have not read
-        </label>
+        // A plain form too (issue 31): before the scripts, or without them, its Save posts the
+        // choice; once they are here, each change is saved as it is made.
+        <form
+          method="post"
+          action={profileFormActions.conversationSettings()}
+          onSubmit={(event) => event.preventDefault()}
+          className={styles.settingsForm}
+        >
+          <input type="hidden" name={RETURN_FIELD} value="/myProfile#messages" />
+          <label className={styles.choice} htmlFor={id}>
+            <input
+              id={id}
+              type="checkbox"
+              name="unreadEmail"
+              checked={on}
+              aria-describedby={`${id}-hint`}
+              onChange={(event) => {
+                setChoice(event.target.checked);
+                save.mutate(
+                  { unreadEmail: event.target.checked },
+                  {
+                    onSettled: () => setChoice(null),
+                    onSuccess: (saved) =>
+                      setResult({
+                        ok: true,
+                        text: saved.unreadEmail
+                          ? 'E-mails about unread messages are on.'
+                          : 'E-mails about unread messages are off.',
+                      }),
+                    onError: (error) =>
+                      setResult({
+                        ok: false,
+                        text: error instanceof ApiError ? error.message : conversationMessages.settingsTitle,
+                      }),
+                  },
+                );
+              }}
+            />
+            E-mail me about messages I have not read
+          </label>
+          {scriptsReady ? null : (
+            <button type="submit" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+              Save
+            </button>
+          )}
+        </form>
       )}
       <p id={`${id}-hint`} className={styles.muted}>
         When a message stays unread for {UNREAD_EMAIL_AFTER_MINUTES} minutes, we e-mail you once for that conversation
@@ -90,6 +111,8 @@ function BlockedStudents() {
               <button
                 type="button"
                 className={styles.linkButton}
+                // The scripts' (no plain form yet): not drawn without them (index.html's <noscript> style).
+                data-needs-scripts=""
                 disabled={unblock.isPending}
                 onClick={() =>
                   unblock.mutate(block.userId, {

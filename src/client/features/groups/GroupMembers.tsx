@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { can, type GroupPlace, type Viewer } from '../../../shared/authorization';
+import { RETURN_FIELD } from '../../../shared/form-posts';
 import { ACADEMIC_YEAR_LABELS, GENDER_LABELS } from '../../../shared/options';
+import { profileFormActions } from '../../../shared/profile-form-posts';
 import type { GroupMemberView } from '../../../shared/schemas/groups';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
@@ -348,40 +350,80 @@ function ManageGroup({ viewer, posting }: { viewer: Viewer | null; posting: Post
 }
 
 /** A joined member (not the admin) leaves the group: the detail view and the profile's My Groups. */
+/** The page's address with `?leave=<posting>`: its Leave group's confirmation drawn in the page. */
+export const LEAVE_PARAM = 'leave';
+
+/**
+ * Leave group, confirmed first. Before the scripts (or without them) the tap is a plain GET form
+ * that draws the confirmation in the page (`?leave=`), whose own form posts the leave (issue 31);
+ * once the scripts are here, the tap asks in a dialog instead.
+ */
 export function LeaveGroup({ postingId, place }: { postingId: string; place: string }) {
   const leave = useLeaveGroup(postingId);
   const navigate = useNavigate();
   const location = useLocation();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const title = 'Leave this group?';
+  const description = `You will no longer be a member of the group at ${place}, and your details leave its posting. To come back, the administrator has to invite you again.`;
+  const search = new URLSearchParams(location.search);
+  const drawnConfirmation = search.get(LEAVE_PARAM) === postingId;
+  search.delete(LEAVE_PARAM);
+  const kept = [...search];
+  const back = `${location.pathname}${kept.length > 0 ? `?${search.toString()}` : ''}`;
+  const anchor = `leave-${postingId}`;
+  if (drawnConfirmation) {
+    return (
+      <section id={anchor} className={styles.leave} aria-labelledby={`${anchor}-title`}>
+        <h3 id={`${anchor}-title`}>{title}</h3>
+        <p>{description}</p>
+        <form method="post" action={profileFormActions.leaveGroup(postingId)} className={styles.actions}>
+          <input type="hidden" name={RETURN_FIELD} value={back} />
+          <Link className={`${buttonStyles.button} ${buttonStyles.secondary}`} to={back}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonStyles.button}>
+            Leave group
+          </button>
+        </form>
+      </section>
+    );
+  }
   return (
     <div className={styles.leave}>
-      <button
-        type="button"
-        className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-        aria-label={`Leave the group at ${place}`}
-        onClick={() =>
-          setConfirmation({
-            title: 'Leave this group?',
-            description: `You will no longer be a member of the group at ${place}, and your details leave its posting. To come back, the administrator has to invite you again.`,
-            confirmLabel: 'Leave group',
-            run: () =>
-              leave.mutate(undefined, {
-                onSuccess: () => {
-                  setConfirmation(null);
-                  showNotice({ message: `You left the group at ${place}.`, tone: 'success', durationMs: 8000 });
-                  if (location.pathname !== '/myProfile') navigate('/myProfile#groups');
-                },
-                onError: (error) => {
-                  setConfirmation(null);
-                  setResult({ ok: false, text: failureText(error) });
-                },
-              }),
-          })
-        }
-      >
-        Leave group
-      </button>
+      <form method="get" action={`${location.pathname}#${anchor}`} className={styles.opener}>
+        {kept.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name={LEAVE_PARAM} value={postingId} />
+        <button
+          type="submit"
+          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+          aria-label={`Leave the group at ${place}`}
+          onClick={(event) => {
+            event.preventDefault();
+            setConfirmation({
+              title,
+              description,
+              confirmLabel: 'Leave group',
+              run: () =>
+                leave.mutate(undefined, {
+                  onSuccess: () => {
+                    setConfirmation(null);
+                    showNotice({ message: `You left the group at ${place}.`, tone: 'success', durationMs: 8000 });
+                    if (location.pathname !== '/myProfile') navigate('/myProfile#groups');
+                  },
+                  onError: (error) => {
+                    setConfirmation(null);
+                    setResult({ ok: false, text: failureText(error) });
+                  },
+                }),
+            });
+          }}
+        >
+          Leave group
+        </button>
+      </form>
       <ResultLine result={result} />
       <ConfirmDialog confirmation={confirmation} busy={leave.isPending} onClose={() => setConfirmation(null)} />
     </div>

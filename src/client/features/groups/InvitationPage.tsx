@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { RETURN_FIELD } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
 import { pageAddress } from '../../../shared/page-addresses';
+import { profileFormActions } from '../../../shared/profile-form-posts';
 import type { InvitationView } from '../../../shared/schemas/groups';
 import { ApiError } from '../../api/client';
 import { dayText } from '../../common/posting-text';
@@ -51,13 +53,16 @@ export function InvitationAnswers({
   const failure = join.error ?? decline.error;
   return (
     <>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={buttonStyles.button}
-          disabled={busy}
-          aria-describedby={`invitation-${invitation.id}`}
-          onClick={() =>
+      {/* A plain form too (issue 31): a tap before the scripts, or without them, posts the answer
+          the button names; the server answers with the posting joined, or the profile. */}
+      <form
+        className={styles.actions}
+        method="post"
+        action={profileFormActions.answerInvitation(invitation.id)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const chosen = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');
+          if (chosen === 'join') {
             join.mutate(
               { id: invitation.id, token },
               {
@@ -66,21 +71,35 @@ export function InvitationAnswers({
                   navigate(pageAddress.posting(postingId));
                 },
               },
-            )
+            );
+          } else if (chosen === 'decline') {
+            decline.mutate({ id: invitation.id, token }, { onSuccess: onDeclined });
           }
+        }}
+      >
+        <input type="hidden" name={RETURN_FIELD} value="/myProfile#invitations" />
+        {token ? <input type="hidden" name="token" value={token} /> : null}
+        <button
+          type="submit"
+          name="answer"
+          value="join"
+          className={buttonStyles.button}
+          disabled={busy}
+          aria-describedby={`invitation-${invitation.id}`}
         >
           {join.isPending ? 'Joining...' : 'Join this group'}
         </button>
         <button
-          type="button"
+          type="submit"
+          name="answer"
+          value="decline"
           className={`${buttonStyles.button} ${buttonStyles.secondary}`}
           disabled={busy}
           aria-describedby={`invitation-${invitation.id}`}
-          onClick={() => decline.mutate({ id: invitation.id, token }, { onSuccess: onDeclined })}
         >
           This isn't me
         </button>
-      </div>
+      </form>
       {failure ? <Refusal error={failure} /> : null}
     </>
   );

@@ -1,8 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { RETURN_FIELD } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
 import { ACADEMIC_YEAR_LABELS, ACADEMIC_YEARS, GENDER_LABELS, GENDERS } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
+import { profileFormActions } from '../../../shared/profile-form-posts';
 import { groupMessages, type InvitationView, SHARING_LIMITS, type Sharing } from '../../../shared/schemas/groups';
 import { dayText } from '../../common/posting-text';
 import { useClock } from '../../shell/clock';
@@ -174,7 +176,15 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
   );
 
   return (
-    <form className={styles.section} {...form.formProps} aria-labelledby="sharing-heading">
+    // A plain form too (issue 31): sent before the scripts, or without them, the server saves it.
+    <form
+      className={styles.section}
+      method="post"
+      action={profileFormActions.sharing()}
+      {...form.formProps}
+      aria-labelledby="sharing-heading"
+    >
+      <input type="hidden" name={RETURN_FIELD} value="/myProfile#sharing" />
       <div className={styles.grid} key={drawn.version}>
         <div className={styles.item}>
           <div className={fieldStyles.field}>

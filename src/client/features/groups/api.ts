@@ -1,17 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can } from '../../../shared/authorization';
-import { postingKeys } from '../../../shared/query-keys';
+import { groupKeys, postingKeys } from '../../../shared/query-keys';
 import type { Sharing } from '../../../shared/schemas/groups';
 import type { Me } from '../../../shared/schemas/me';
 import { api } from '../../api/client';
-
-const groupKeys = {
-  invitations: ['groups', 'invitations'] as const,
-  invitationCount: ['groups', 'invitations', 'count'] as const,
-  invitation: (token: string) => ['groups', 'invitation', token] as const,
-  mine: ['groups', 'mine'] as const,
-  sharing: ['groups', 'sharing'] as const,
-};
 
 export function useInvitationByToken(token: string) {
   return useQuery({

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { RETURN_FIELD } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
+import { profileFormActions } from '../../../shared/profile-form-posts';
 import {
   ALERT_FREQUENCIES,
   ALERT_FREQUENCY_LABELS,
@@ -11,6 +13,7 @@ import { filtersToParams } from '../../../shared/schemas/filter-params';
 import type { SavedSearchView } from '../../../shared/schemas/saved-search';
 import { ApiError } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
+import { useScriptsReady } from '../../shell/scripts-ready';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
 import fieldStyles from '../../ui/FormField.module.css';
@@ -18,6 +21,10 @@ import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from './
 import { searchSummary } from './describe';
 import styles from './SavedSearches.module.css';
 import { SearchDialog } from './SearchDialog';
+
+/** The profile's address with `?deleteSearch=<id>`: that search's Delete confirmation drawn in the page. */
+const DELETE_SEARCH_PARAM = 'deleteSearch';
+const PROFILE_SAVED_SEARCHES = '/myProfile#saved-searches';
 
 const failureText = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
@@ -31,6 +38,10 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
   const [confirming, setConfirming] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const summary = searchSummary(config, search.filters);
+  const scriptsReady = useScriptsReady();
+  const { search: query } = useLocation();
+  const drawnConfirmation = new URLSearchParams(query).get(DELETE_SEARCH_PARAM) === search.id;
+  const confirmAnchor = `delete-search-${search.id}`;
 
   const changeAlert = async (alert: AlertFrequency) => {
     setStatus(null);
@@ -47,10 +58,19 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
       <h3 id={`${search.id}-name`}>{search.name}</h3>
       <p className={styles.summary}>{summary}</p>
       <div className={styles.controls}>
-        <div className={styles.alertField}>
+        {/* A plain form too (issue 31): before the scripts, or without them, its Save posts the
+            choice; once they are here, each change is saved as it is made. */}
+        <form
+          method="post"
+          action={profileFormActions.savedSearchAlert(search.id)}
+          className={styles.alertField}
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <input type="hidden" name={RETURN_FIELD} value={PROFILE_SAVED_SEARCHES} />
           <label htmlFor={alertId}>Alerts</label>
           <select
             id={alertId}
+            name="alert"
             className={fieldStyles.control}
             value={search.alert}
             disabled={update.isPending}
@@ -62,7 +82,16 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
               </option>
             ))}
           </select>
-        </div>
+          {scriptsReady ? null : (
+            <button
+              type="submit"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              aria-label={`Save the alerts of ${search.name}`}
+            >
+              Save
+            </button>
+          )}
+        </form>
         <div className={styles.actions}>
           <Link
             className={buttonStyles.button}
@@ -75,20 +104,45 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
             type="button"
             className={`${buttonStyles.button} ${buttonStyles.secondary}`}
             aria-label={`Edit ${search.name}`}
+            // Its dialog is the scripts': not drawn without them (index.html's <noscript> style).
+            data-needs-scripts=""
             onClick={() => setEditing(true)}
           >
             Edit
           </button>
-          <button
-            type="button"
-            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-            aria-label={`Delete ${search.name}`}
-            onClick={() => setConfirming(true)}
-          >
-            Delete
-          </button>
+          {/* Before the scripts (or without them) the tap draws the confirmation in the page; once
+              they are here, it asks in a dialog. */}
+          <form method="get" action={`/myProfile#${confirmAnchor}`} className={styles.opener}>
+            <input type="hidden" name={DELETE_SEARCH_PARAM} value={search.id} />
+            <button
+              type="submit"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              aria-label={`Delete ${search.name}`}
+              onClick={(event) => {
+                event.preventDefault();
+                setConfirming(true);
+              }}
+            >
+              Delete
+            </button>
+          </form>
         </div>
       </div>
+      {drawnConfirmation ? (
+        <section id={confirmAnchor} className={styles.drawnConfirmation} aria-labelledby={`${confirmAnchor}-title`}>
+          <h4 id={`${confirmAnchor}-title`}>Delete saved search</h4>
+          <p>{savedSearchMessages.deleteConfirm(search.name)}</p>
+          <form method="post" action={profileFormActions.deleteSavedSearch(search.id)} className={styles.actions}>
+            <input type="hidden" name={RETURN_FIELD} value={PROFILE_SAVED_SEARCHES} />
+            <Link className={`${buttonStyles.button} ${buttonStyles.secondary}`} to={PROFILE_SAVED_SEARCHES}>
+              Cancel
+            </Link>
+            <button type="submit" className={buttonStyles.button}>
+              Delete
+            </button>
+          </form>
+        </section>
+      ) : null}
       <div className={styles.messages}>
         <div role="status">{status?.ok ? <p className={styles.ok}>{status.text}</p> : null}</div>
         <div role="alert">{status && !status.ok ? <p className={styles.error}>{status.text}</p> : null}</div>

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { savedSearchKeys } from '../../../shared/query-keys';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { SavedSearchCreate, SavedSearchUpdate } from '../../../shared/schemas/saved-search';
 import { api } from '../../api/client';
-
-const savedSearchKeys = { all: ['saved-searches'] as const };
 
 export function useSavedSearches() {
   return useQuery({
