@@ -7,15 +7,14 @@
  */
 import { type AddressParts, address, type OptionsArgument, type PathOf, type Route } from './api-contract';
 import { pingPage, profileListPage, searchAddressParams, searchCursorOf, searchPage } from './list-pages';
+import { groupKeys, savedSearchKeys } from './profile-query-keys';
 import {
   accountKey,
   agreementKeys,
   conversationKeys,
-  groupKeys,
   lifestyleKeys,
   pingKeys,
   postingKeys,
-  savedSearchKeys,
   statsKey,
 } from './query-keys';
 import type { PageRoute, RoutePath } from './routes';

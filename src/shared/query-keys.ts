@@ -47,15 +47,3 @@ export const accountKey = ['account'] as const;
 
 /** The footer's groups matched to date. */
 export const statsKey = ['stats'] as const;
-
-/** The groups a student is invited to or joined, and what they share with them (the profile). */
-export const groupKeys = {
-  invitations: ['groups', 'invitations'] as const,
-  invitationCount: ['groups', 'invitations', 'count'] as const,
-  invitation: (token: string) => ['groups', 'invitation', token] as const,
-  mine: ['groups', 'mine'] as const,
-  sharing: ['groups', 'sharing'] as const,
-};
-
-/** The student's saved searches (the profile). */
-export const savedSearchKeys = { all: ['saved-searches'] as const };

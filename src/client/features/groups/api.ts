@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can } from '../../../shared/authorization';
-import { groupKeys, postingKeys } from '../../../shared/query-keys';
+import { groupKeys } from '../../../shared/profile-query-keys';
+import { postingKeys } from '../../../shared/query-keys';
 import type { Sharing } from '../../../shared/schemas/groups';
 import type { Me } from '../../../shared/schemas/me';
 import { api } from '../../api/client';

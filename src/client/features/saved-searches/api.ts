@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { savedSearchKeys } from '../../../shared/query-keys';
+import { savedSearchKeys } from '../../../shared/profile-query-keys';
 import type { SearchFilters } from '../../../shared/schemas/filters';
 import type { SavedSearchCreate, SavedSearchUpdate } from '../../../shared/schemas/saved-search';
 import { api } from '../../api/client';
