@@ -9,7 +9,7 @@
 /** Where the form routes live: beside the API, so the same origin check and session apply. */
 const FORMS = '/api/forms';
 
-/** The routes as the server registers them (`:id` filled by `formActions`). */
+/** The sign-in forms' routes as the server registers them (the signed-in pages' are in member-form-posts.ts). */
 export const FORM_ROUTES = {
   /** GET: starts the OpenID Connect sign-in in this window (a plain link; answers 302 to the provider). */
   providerSignIn: `${FORMS}/sign-in/provider`,
@@ -17,57 +17,13 @@ export const FORM_ROUTES = {
   signIn: `${FORMS}/sign-in`,
   /** POST name, email, password, confirmPassword: creates the account as the sign-up form does. */
   signUp: `${FORMS}/sign-up`,
-  /** POST bookmarked=true|false: the bookmark as asked (idempotent). */
-  bookmark: `${FORMS}/postings/:id/bookmark`,
-  /** POST message: Ping Interest. */
-  ping: `${FORMS}/postings/:id/pings`,
-  /** POST status=accepted|declined: the admin's answer to a ping. */
-  answerPing: `${FORMS}/pings/:id`,
-  /** POST currentPassword, password, confirmPassword: the profile's Change Password. */
-  changePassword: `${FORMS}/account/password`,
-  /** POST confirmEmail: Delete my account (the typed address must be the account's). */
-  deleteAccount: `${FORMS}/account/delete`,
-  /** POST name, alert, filters (/postings' query string): Save this search. */
-  saveSearch: `${FORMS}/saved-searches`,
-  /** POST body: one message in a conversation. */
-  sendMessage: `${FORMS}/conversations/:id/messages`,
-  /** POST reason, details: a report of a posting to the moderators. */
-  report: `${FORMS}/postings/:id/reports`,
-  /** POST status: the posting's status, set by its admin or a co-admin. */
-  postingStatus: `${FORMS}/postings/:id/status`,
-  /** POST (from the drawn confirmation): deletes the posting, its admin only. */
-  deletePosting: `${FORMS}/postings/:id/delete`,
-  /** POST multipart/form-data, the posting form's fields and its images: creates a posting. */
-  createPosting: `${FORMS}/postings`,
-  /** POST multipart/form-data, the same: saves the posting (its admin or a co-admin). */
-  editPosting: `${FORMS}/postings/:id`,
-  /** POST clause, text, textHash: one clause of a group's roommate agreement changed (issue 34). */
-  editAgreementClause: `${FORMS}/postings/:id/agreement/clauses`,
-  /** POST name, confirm, textHash: the viewer's signature on the version they read. */
-  signAgreement: `${FORMS}/postings/:id/agreement/signatures`,
 } as const;
-
-const fill = (route: string, id: string) => route.replace(':id', encodeURIComponent(id));
 
 /** The `action` of each form. */
 export const formActions = {
   providerSignIn: (returnTo: string) => `${FORM_ROUTES.providerSignIn}?${RETURN_FIELD}=${encodeURIComponent(returnTo)}`,
   signIn: () => FORM_ROUTES.signIn,
   signUp: () => FORM_ROUTES.signUp,
-  bookmark: (postingId: string) => fill(FORM_ROUTES.bookmark, postingId),
-  ping: (postingId: string) => fill(FORM_ROUTES.ping, postingId),
-  answerPing: (pingId: string) => fill(FORM_ROUTES.answerPing, pingId),
-  sendMessage: (conversationId: string) => fill(FORM_ROUTES.sendMessage, conversationId),
-  report: (postingId: string) => fill(FORM_ROUTES.report, postingId),
-  postingStatus: (postingId: string) => fill(FORM_ROUTES.postingStatus, postingId),
-  deletePosting: (postingId: string) => fill(FORM_ROUTES.deletePosting, postingId),
-  saveSearch: () => FORM_ROUTES.saveSearch,
-  changePassword: () => FORM_ROUTES.changePassword,
-  deleteAccount: () => FORM_ROUTES.deleteAccount,
-  createPosting: () => FORM_ROUTES.createPosting,
-  editPosting: (postingId: string) => fill(FORM_ROUTES.editPosting, postingId),
-  editAgreementClause: (postingId: string) => fill(FORM_ROUTES.editAgreementClause, postingId),
-  signAgreement: (postingId: string) => fill(FORM_ROUTES.signAgreement, postingId),
 } as const;
 
 /** The hidden field (or query parameter) naming the page to come back to: a path of this site. */

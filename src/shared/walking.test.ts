@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { walkLabel } from './walk-labels';
 import {
   areaCentre,
   distanceMetres,
@@ -9,7 +10,6 @@ import {
   toWalkViews,
   walkingMinutes,
   walkingMinutesFor,
-  walkLabel,
 } from './walking';
 
 const mainCampus = { latitude: 42.3355, longitude: -71.1685 };

@@ -62,13 +62,6 @@ export function nearestStop<Stop extends NamedPoint>(
   return best && { stop: best.stop, minutes: walkingMinutesFor(best.metres) };
 }
 
-/** "≈ 10 min walk to Main Campus". */
-export const walkLabel = (minutes: number, placeName: string) => `≈ ${minutes} min walk to ${placeName}`;
-
-/** "≈ 5 min walk to the Cleveland Circle shuttle stop, then 8 min ride to Main Campus". */
-export const shuttleLabel = (walkMinutes: number, stopName: string, rideMinutes: number, placeName: string) =>
-  `≈ ${walkMinutes} min walk to the ${stopName} shuttle stop, then ${rideMinutes} min ride to ${placeName}`;
-
 /** The stored walks of one posting: minutes to each campus place by key, and to its nearest stop. */
 export interface StoredWalks {
   places: readonly { placeKey: string; minutes: number }[];

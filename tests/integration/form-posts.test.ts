@@ -19,7 +19,9 @@ import {
   session,
   user,
 } from '../../src/server/db/schema';
+import { browseFormActions } from '../../src/shared/browse-form-posts';
 import { formActions, NOTICE_PARAM, RETURN_FIELD } from '../../src/shared/form-posts';
+import { memberFormActions } from '../../src/shared/member-form-posts';
 import { messages } from '../../src/shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../src/shared/options';
 import { ANSWER_WARNING_ROUTE, WARNING_SEEN, WARNING_SEEN_COOKIE } from '../../src/shared/page-warnings';
@@ -90,17 +92,19 @@ describe('the Bookmark form', () => {
     const postingId = await insertPosting(t.database.db, admin.id);
     const from = '/postings?location=oncampus&dorm=Walsh';
     const added = seeOther(
-      await post(formActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: from }, student.cookie),
+      await post(browseFormActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: from }, student.cookie),
     );
     expect(`${added.path}?${added.params}`).toBe(from);
     expect(added.notice).toBeNull();
     expect(await bookmarked(student.id, postingId)).toBe(true);
     // Sent twice (a double tap), it stays bookmarked: the form asks for a state, not a toggle.
-    seeOther(await post(formActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: from }, student.cookie));
+    seeOther(
+      await post(browseFormActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: from }, student.cookie),
+    );
     expect(await bookmarked(student.id, postingId)).toBe(true);
 
     seeOther(
-      await post(formActions.bookmark(postingId), { bookmarked: 'false', [RETURN_FIELD]: from }, student.cookie),
+      await post(browseFormActions.bookmark(postingId), { bookmarked: 'false', [RETURN_FIELD]: from }, student.cookie),
     );
     expect(await bookmarked(student.id, postingId)).toBe(false);
   });
@@ -108,7 +112,7 @@ describe('the Bookmark form', () => {
   it('sends a visitor to the sign-in page with the spec’s message, and back to the page afterwards', async () => {
     const postingId = await insertPosting(t.database.db, admin.id);
     const to = seeOther(
-      await post(formActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: '/postings' }),
+      await post(browseFormActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: '/postings' }),
     );
     expect(to.path).toBe('/signin-wall');
     expect(to.notice).toBe('BOOKMARK_UNSIGNED');
@@ -117,7 +121,7 @@ describe('the Bookmark form', () => {
 
   it('tells the admin of the posting and an unverified student why, and changes nothing', async () => {
     const postingId = await insertPosting(t.database.db, admin.id);
-    const own = seeOther(await post(formActions.bookmark(postingId), { bookmarked: 'true' }, admin.cookie));
+    const own = seeOther(await post(browseFormActions.bookmark(postingId), { bookmarked: 'true' }, admin.cookie));
     expect(own.path).toBe('/detailView');
     expect(own.params.get('id')).toBe(postingId);
     expect(own.notice).toBe('OWN_POSTING');
@@ -125,11 +129,15 @@ describe('the Bookmark form', () => {
 
     const unverified = await createUser(t, { verified: true });
     await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, unverified.id));
-    const refused = seeOther(await post(formActions.bookmark(postingId), { bookmarked: 'true' }, unverified.cookie));
+    const refused = seeOther(
+      await post(browseFormActions.bookmark(postingId), { bookmarked: 'true' }, unverified.cookie),
+    );
     expect(refused.notice).toBe('EMAIL_NOT_VERIFIED');
     expect(await bookmarked(unverified.id, postingId)).toBe(false);
 
-    const gone = seeOther(await post(formActions.bookmark('not-a-posting'), { bookmarked: 'true' }, student.cookie));
+    const gone = seeOther(
+      await post(browseFormActions.bookmark('not-a-posting'), { bookmarked: 'true' }, student.cookie),
+    );
     expect(gone.notice).toBe('POSTING_GONE');
   });
 
@@ -145,7 +153,11 @@ describe('the Bookmark form', () => {
       '',
     ]) {
       const to = seeOther(
-        await post(formActions.bookmark(postingId), { bookmarked: 'true', [RETURN_FIELD]: hostile }, student.cookie),
+        await post(
+          browseFormActions.bookmark(postingId),
+          { bookmarked: 'true', [RETURN_FIELD]: hostile },
+          student.cookie,
+        ),
       );
       expect(to.path, hostile).toBe('/detailView');
     }
@@ -153,7 +165,7 @@ describe('the Bookmark form', () => {
 
   it('refuses a post from a foreign page, and the bookmark is not made', async () => {
     const postingId = await insertPosting(t.database.db, admin.id);
-    const response = await post(formActions.bookmark(postingId), { bookmarked: 'true' }, student.cookie, {
+    const response = await post(browseFormActions.bookmark(postingId), { bookmarked: 'true' }, student.cookie, {
       origin: 'https://evil.example',
     });
     expect(response.statusCode).toBe(403);
@@ -167,7 +179,7 @@ describe('Ping Interest, and the answer, as forms', () => {
     const from = `/detailView?id=${postingId}&ping=open`;
     const sent = seeOther(
       await post(
-        formActions.ping(postingId),
+        memberFormActions.ping(postingId),
         { message: '  Hello from a form  ', [RETURN_FIELD]: from },
         student.cookie,
       ),
@@ -180,37 +192,37 @@ describe('Ping Interest, and the answer, as forms', () => {
     expect(row?.searcherUserId).toBe(student.id);
 
     // The same rules as the API: a second ping while the first waits is refused.
-    const again = seeOther(await post(formActions.ping(postingId), { message: 'Again' }, student.cookie));
+    const again = seeOther(await post(memberFormActions.ping(postingId), { message: 'Again' }, student.cookie));
     expect(again.notice).toBe('PING_ALREADY_PENDING');
     // And the admin does not ping their own posting.
-    const own = seeOther(await post(formActions.ping(postingId), {}, admin.cookie));
+    const own = seeOther(await post(memberFormActions.ping(postingId), {}, admin.cookie));
     expect(own.notice).toBe('PING_OWN_POST');
-    const visitor = seeOther(await post(formActions.ping(postingId), {}));
+    const visitor = seeOther(await post(memberFormActions.ping(postingId), {}));
     expect(visitor.path).toBe('/signin-wall');
     expect(visitor.notice).toBe('PING_UNSIGNED');
   });
 
   it('refuses a message over the limit with the form’s message', async () => {
     const postingId = await insertPosting(t.database.db, admin.id);
-    const long = seeOther(await post(formActions.ping(postingId), { message: 'x'.repeat(1001) }, student.cookie));
+    const long = seeOther(await post(memberFormActions.ping(postingId), { message: 'x'.repeat(1001) }, student.cookie));
     expect(long.notice).toBe('PING_MESSAGE_TOO_LONG');
     expect(await t.database.db.select().from(ping).where(eq(ping.postingId, postingId))).toEqual([]);
   });
 
   it('lets the admin accept or decline, and nobody else', async () => {
     const postingId = await insertPosting(t.database.db, admin.id);
-    seeOther(await post(formActions.ping(postingId), { message: 'Me please' }, student.cookie));
+    seeOther(await post(memberFormActions.ping(postingId), { message: 'Me please' }, student.cookie));
     const [row] = await t.database.db.select().from(ping).where(eq(ping.postingId, postingId));
     const pingId = row?.id as string;
 
-    const bySender = seeOther(await post(formActions.answerPing(pingId), { status: 'accepted' }, student.cookie));
+    const bySender = seeOther(await post(memberFormActions.answerPing(pingId), { status: 'accepted' }, student.cookie));
     expect(bySender.notice).toBe('NOT_POSTING_ADMIN');
-    const nonsense = seeOther(await post(formActions.answerPing(pingId), { status: 'maybe' }, admin.cookie));
+    const nonsense = seeOther(await post(memberFormActions.answerPing(pingId), { status: 'maybe' }, admin.cookie));
     expect(nonsense.notice).toBe('PING_ANSWER_FAILED');
 
     const answered = seeOther(
       await post(
-        formActions.answerPing(pingId),
+        memberFormActions.answerPing(pingId),
         { status: 'declined', [RETURN_FIELD]: '/myProfile#pings-received' },
         admin.cookie,
       ),
@@ -219,7 +231,7 @@ describe('Ping Interest, and the answer, as forms', () => {
     expect(answered.notice).toBe('PING_ANSWERED');
     const [after] = await t.database.db.select().from(ping).where(eq(ping.id, pingId));
     expect(after?.status).toBe('declined');
-    const changed = seeOther(await post(formActions.answerPing(pingId), { status: 'accepted' }, admin.cookie));
+    const changed = seeOther(await post(memberFormActions.answerPing(pingId), { status: 'accepted' }, admin.cookie));
     expect(changed.notice).toBe('PING_ALREADY_ANSWERED');
   });
 });
@@ -227,9 +239,9 @@ describe('Ping Interest, and the answer, as forms', () => {
 describe('a message as a form', () => {
   it('sends the message to the conversation and goes back to it; an empty one is refused', async () => {
     const postingId = await insertPosting(t.database.db, admin.id);
-    seeOther(await post(formActions.ping(postingId), { message: 'Hi' }, student.cookie));
+    seeOther(await post(memberFormActions.ping(postingId), { message: 'Hi' }, student.cookie));
     const [row] = await t.database.db.select().from(ping).where(eq(ping.postingId, postingId));
-    seeOther(await post(formActions.answerPing(row?.id as string), { status: 'accepted' }, admin.cookie));
+    seeOther(await post(memberFormActions.answerPing(row?.id as string), { status: 'accepted' }, admin.cookie));
     const conversation = await t.app.inject({
       method: 'GET',
       url: '/api/conversations',
@@ -239,7 +251,7 @@ describe('a message as a form', () => {
       (item) => item.posting.id === postingId,
     )?.id as string;
 
-    const sent = seeOther(await post(formActions.sendMessage(id), { body: 'Welcome aboard!' }, admin.cookie));
+    const sent = seeOther(await post(memberFormActions.sendMessage(id), { body: 'Welcome aboard!' }, admin.cookie));
     expect(sent.path).toBe(`/messages/${id}`);
     expect(sent.notice).toBeNull();
     const bodies = (
@@ -247,15 +259,15 @@ describe('a message as a form', () => {
     ).map((message) => message.body);
     expect(bodies).toContain('Welcome aboard!');
 
-    expect(seeOther(await post(formActions.sendMessage(id), { body: '   ' }, admin.cookie)).notice).toBe(
+    expect(seeOther(await post(memberFormActions.sendMessage(id), { body: '   ' }, admin.cookie)).notice).toBe(
       'MESSAGE_EMPTY',
     );
-    expect(seeOther(await post(formActions.sendMessage(id), { body: 'x'.repeat(2001) }, admin.cookie)).notice).toBe(
-      'MESSAGE_TOO_LONG',
-    );
+    expect(
+      seeOther(await post(memberFormActions.sendMessage(id), { body: 'x'.repeat(2001) }, admin.cookie)).notice,
+    ).toBe('MESSAGE_TOO_LONG');
     // Someone outside the conversation learns nothing of it.
     const outsider = await createMember(t);
-    expect(seeOther(await post(formActions.sendMessage(id), { body: 'Hi?' }, outsider.cookie)).notice).toBe(
+    expect(seeOther(await post(memberFormActions.sendMessage(id), { body: 'Hi?' }, outsider.cookie)).notice).toBe(
       'CONVERSATION_NOT_FOUND',
     );
   });
@@ -272,7 +284,7 @@ describe("the detail view's Report, Status and Delete as forms", () => {
     const from = `/detailView?id=${postingId}&report=open`;
     const sent = seeOther(
       await post(
-        formActions.report(postingId),
+        memberFormActions.report(postingId),
         { reason: 'wrong-info', details: '  The rent is per person, not total.  ', [RETURN_FIELD]: from },
         student.cookie,
       ),
@@ -287,13 +299,13 @@ describe("the detail view's Report, Status and Delete as forms", () => {
     expect(row?.reporterUserId).toBe(student.id);
 
     // The service's rules: once per student, never one's own posting, signed in.
-    expect(seeOther(await post(formActions.report(postingId), { reason: 'scam' }, student.cookie)).notice).toBe(
+    expect(seeOther(await post(memberFormActions.report(postingId), { reason: 'scam' }, student.cookie)).notice).toBe(
       'ALREADY_REPORTED',
     );
-    expect(seeOther(await post(formActions.report(postingId), { reason: 'scam' }, admin.cookie)).notice).toBe(
+    expect(seeOther(await post(memberFormActions.report(postingId), { reason: 'scam' }, admin.cookie)).notice).toBe(
       'REPORT_OWN_POSTING',
     );
-    const visitor = seeOther(await post(formActions.report(postingId), { reason: 'scam', [RETURN_FIELD]: from }));
+    const visitor = seeOther(await post(memberFormActions.report(postingId), { reason: 'scam', [RETURN_FIELD]: from }));
     expect(visitor.path).toBe('/signin-wall');
     expect(visitor.notice).toBe('SIGN_IN_FIRST');
     expect(visitor.params.get(RETURN_FIELD)).toBe(from);
@@ -308,17 +320,17 @@ describe("the detail view's Report, Status and Delete as forms", () => {
       { reason: '', details: 'No reason chosen' },
     ];
     for (const fields of withoutReason) {
-      const refused = seeOther(await post(formActions.report(postingId), fields, student.cookie));
+      const refused = seeOther(await post(memberFormActions.report(postingId), fields, student.cookie));
       expect(refused.notice, JSON.stringify(fields)).toBe('REPORT_REASON_MISSING');
       expect(refused.path).toBe('/detailView');
     }
     const long = seeOther(
-      await post(formActions.report(postingId), { reason: 'other', details: 'x'.repeat(1001) }, student.cookie),
+      await post(memberFormActions.report(postingId), { reason: 'other', details: 'x'.repeat(1001) }, student.cookie),
     );
     expect(long.notice).toBe('REPORT_DETAILS_TOO_LONG');
-    expect(seeOther(await post(formActions.report('not-a-posting'), { reason: 'scam' }, student.cookie)).notice).toBe(
-      'POSTING_GONE',
-    );
+    expect(
+      seeOther(await post(memberFormActions.report('not-a-posting'), { reason: 'scam' }, student.cookie)).notice,
+    ).toBe('POSTING_GONE');
     expect(await reportsOf(postingId)).toEqual([]);
   });
 
@@ -327,7 +339,7 @@ describe("the detail view's Report, Status and Delete as forms", () => {
     const from = `/detailView?id=${postingId}`;
     const saved = seeOther(
       await post(
-        formActions.postingStatus(postingId),
+        memberFormActions.postingStatus(postingId),
         { status: 'Likely Fulfilled', [RETURN_FIELD]: from },
         admin.cookie,
       ),
@@ -337,15 +349,17 @@ describe("the detail view's Report, Status and Delete as forms", () => {
     expect(await statusOf(postingId)).toBe('Likely Fulfilled');
 
     expect(
-      seeOther(await post(formActions.postingStatus(postingId), { status: 'Fulfilled' }, student.cookie)).notice,
+      seeOther(await post(memberFormActions.postingStatus(postingId), { status: 'Fulfilled' }, student.cookie)).notice,
     ).toBe('POSTING_ADMIN_ONLY');
     for (const status of ['Done', '', 'fulfilled']) {
-      expect(seeOther(await post(formActions.postingStatus(postingId), { status }, admin.cookie)).notice).toBe(
+      expect(seeOther(await post(memberFormActions.postingStatus(postingId), { status }, admin.cookie)).notice).toBe(
         'STATUS_INVALID',
       );
     }
-    expect(seeOther(await post(formActions.postingStatus(postingId), {}, admin.cookie)).notice).toBe('STATUS_INVALID');
-    const visitor = seeOther(await post(formActions.postingStatus(postingId), { status: 'Fulfilled' }));
+    expect(seeOther(await post(memberFormActions.postingStatus(postingId), {}, admin.cookie)).notice).toBe(
+      'STATUS_INVALID',
+    );
+    const visitor = seeOther(await post(memberFormActions.postingStatus(postingId), { status: 'Fulfilled' }));
     expect(visitor.path).toBe('/signin-wall');
     expect(visitor.notice).toBe('STATUS_UNSIGNED');
     expect(await statusOf(postingId)).toBe('Likely Fulfilled');
@@ -355,26 +369,30 @@ describe("the detail view's Report, Status and Delete as forms", () => {
     const postingId = await insertPosting(t.database.db, admin.id);
     const from = `/detailView?id=${postingId}&delete=confirm`;
     const refused = seeOther(
-      await post(formActions.deletePosting(postingId), { [RETURN_FIELD]: from }, student.cookie),
+      await post(memberFormActions.deletePosting(postingId), { [RETURN_FIELD]: from }, student.cookie),
     );
     expect(refused.notice).toBe('POSTING_ADMIN_ONLY');
     expect(refused.params.get('delete')).toBe('confirm');
-    const visitor = seeOther(await post(formActions.deletePosting(postingId), { [RETURN_FIELD]: from }));
+    const visitor = seeOther(await post(memberFormActions.deletePosting(postingId), { [RETURN_FIELD]: from }));
     expect(visitor.path).toBe('/signin-wall');
     expect(visitor.notice).toBe('DELETE_UNSIGNED');
     expect(await statusOf(postingId)).toBe('Unfulfilled');
 
-    const deleted = seeOther(await post(formActions.deletePosting(postingId), { [RETURN_FIELD]: from }, admin.cookie));
+    const deleted = seeOther(
+      await post(memberFormActions.deletePosting(postingId), { [RETURN_FIELD]: from }, admin.cookie),
+    );
     expect(deleted.path).toBe('/postings');
     expect(deleted.notice).toBe('POSTING_DELETED');
     expect(await statusOf(postingId)).toBeUndefined();
     // Sent again (a double tap), it is already gone.
-    expect(seeOther(await post(formActions.deletePosting(postingId), {}, admin.cookie)).notice).toBe('POSTING_GONE');
+    expect(seeOther(await post(memberFormActions.deletePosting(postingId), {}, admin.cookie)).notice).toBe(
+      'POSTING_GONE',
+    );
   });
 
   it('never answers these forms with a 500, whatever the body', async () => {
     const postingId = await insertPosting(t.database.db, admin.id);
-    for (const action of [formActions.report(postingId), formActions.postingStatus(postingId)]) {
+    for (const action of [memberFormActions.report(postingId), memberFormActions.postingStatus(postingId)]) {
       for (const payload of ['%', 'reason=%E0%A4%A&status=%00', 'a'.repeat(70 * 1024)]) {
         address += 1;
         const response = await t.app.inject({
@@ -530,7 +548,7 @@ describe('Save this search as a form', () => {
     const from = '/postings?location=oncampus&dorm=Walsh';
     const saved = seeOther(
       await post(
-        formActions.saveSearch(),
+        browseFormActions.saveSearch(),
         { name: 'Walsh', alert: 'daily', filters: 'location=oncampus&dorm=Walsh', [RETURN_FIELD]: from },
         member.cookie,
       ),
@@ -543,7 +561,7 @@ describe('Save this search as a form', () => {
 
   it('refuses bad input and a 26th search with their notices, and a visitor goes to sign in', async () => {
     const member = await createMember(t);
-    const send = (sent: Record<string, string>) => post(formActions.saveSearch(), sent, member.cookie);
+    const send = (sent: Record<string, string>) => post(browseFormActions.saveSearch(), sent, member.cookie);
     expect(seeOther(await send({ name: '', filters: 'location=oncampus' })).notice).toBe('SAVE_SEARCH_FAILED');
     expect(seeOther(await send({ name: 'x', filters: 'location=moon' })).notice).toBe('SAVE_SEARCH_FAILED');
     expect(seeOther(await send({ name: 'x', filters: 'location=oncampus&dorm=Nowhere' })).notice).toBe(
@@ -555,7 +573,7 @@ describe('Save this search as a form', () => {
     expect(seeOther(await send({ name: 'One more', filters: 'location=oncampus' })).notice).toBe(
       'TOO_MANY_SAVED_SEARCHES',
     );
-    const visitor = seeOther(await post(formActions.saveSearch(), { name: 'x', [RETURN_FIELD]: '/postings' }));
+    const visitor = seeOther(await post(browseFormActions.saveSearch(), { name: 'x', [RETURN_FIELD]: '/postings' }));
     expect(visitor.path).toBe('/signin-wall');
     expect(visitor.notice).toBe('SIGN_IN_FIRST');
   });
@@ -616,7 +634,7 @@ describe("the profile's other sections: drawn with what they hold, and their for
   it('draws every section with its data, no section waiting for the scripts', async () => {
     const member = await createMember(t);
     await post(
-      formActions.saveSearch(),
+      browseFormActions.saveSearch(),
       { name: 'Walsh', alert: 'daily', filters: 'location=oncampus' },
       member.cookie,
     );
@@ -642,7 +660,7 @@ describe("the profile's other sections: drawn with what they hold, and their for
   it('deletes a saved search and changes its alert for its owner only, going back to the list', async () => {
     const [member, other] = await Promise.all([createMember(t), createMember(t)]);
     await post(
-      formActions.saveSearch(),
+      browseFormActions.saveSearch(),
       { name: 'Walsh', alert: 'daily', filters: 'location=oncampus' },
       member.cookie,
     );
@@ -757,7 +775,7 @@ describe('the Account section as forms', () => {
   it('changes the password, keeps this browser signed in, and says so', async () => {
     const member = await createUser(t, { verified: true });
     const response = await post(
-      formActions.changePassword(),
+      memberFormActions.changePassword(),
       {
         currentPassword: 'correct-horse-battery',
         password: 'a-new-long-password',
@@ -778,7 +796,7 @@ describe('the Account section as forms', () => {
   it('refuses a wrong current password and bad new ones with their notices, and changes nothing', async () => {
     const member = await createUser(t, { verified: true });
     const change = async (sent: Record<string, string>) =>
-      seeOther(await post(formActions.changePassword(), sent, member.cookie)).notice;
+      seeOther(await post(memberFormActions.changePassword(), sent, member.cookie)).notice;
     const good = {
       currentPassword: 'correct-horse-battery',
       password: 'b-new-long-password',
@@ -793,7 +811,7 @@ describe('the Account section as forms', () => {
         'error',
       ),
     ).toBeNull();
-    const visitor = seeOther(await post(formActions.changePassword(), good));
+    const visitor = seeOther(await post(memberFormActions.changePassword(), good));
     expect(visitor.path).toBe('/signin-wall');
     expect(visitor.notice).toBe('SIGN_IN_FIRST');
   });
@@ -801,14 +819,14 @@ describe('the Account section as forms', () => {
   it('deletes the account when the typed address is its own, signs out, and says so on the sign-in page', async () => {
     const member = await createMember(t);
     const mismatch = seeOther(
-      await post(formActions.deleteAccount(), { confirmEmail: 'someone@bc.edu' }, member.cookie),
+      await post(memberFormActions.deleteAccount(), { confirmEmail: 'someone@bc.edu' }, member.cookie),
     );
     expect(mismatch.path).toBe('/myProfile');
     expect(mismatch.notice).toBe('DELETE_CONFIRM_MISMATCH');
     expect(await t.database.db.select().from(user).where(eq(user.id, member.id))).toHaveLength(1);
 
     const response = await post(
-      formActions.deleteAccount(),
+      memberFormActions.deleteAccount(),
       { confirmEmail: ` ${member.email.toUpperCase()} ` },
       member.cookie,
     );
@@ -817,7 +835,7 @@ describe('the Account section as forms', () => {
     expect(deleted.notice).toBe('ACCOUNT_DELETED');
     expect(await t.database.db.select().from(user).where(eq(user.id, member.id))).toEqual([]);
     expect(String(response.headers['set-cookie'] ?? '')).toMatch(/session_token=;/);
-    const visitor = seeOther(await post(formActions.deleteAccount(), { confirmEmail: member.email }));
+    const visitor = seeOther(await post(memberFormActions.deleteAccount(), { confirmEmail: member.email }));
     expect(visitor.notice).toBe('SIGN_IN_FIRST');
   });
 });
@@ -888,7 +906,7 @@ const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#
 
 describe('the posting form (create and edit without scripts)', () => {
   it('sends a visitor to the sign-in page with the spec’s words, and back to the form', async () => {
-    const to = seeOther(await postForm(formActions.createPosting(), postingFields(), []));
+    const to = seeOther(await postForm(memberFormActions.createPosting(), postingFields(), []));
     expect(to.path).toBe('/signin-wall');
     expect(to.notice).toBe('POSTING_UNSIGNED');
     expect(to.params.get(RETURN_FIELD)).toBe('/create-posting');
@@ -897,7 +915,7 @@ describe('the posting form (create and edit without scripts)', () => {
   it('creates the posting with its photo and goes to it', async () => {
     const author = await createMember(t, { name: 'Fiona Form' });
     const to = seeOther(
-      await postForm(formActions.createPosting(), postingFields(), [await jpegFile()], author.cookie),
+      await postForm(memberFormActions.createPosting(), postingFields(), [await jpegFile()], author.cookie),
     );
     expect(to.path).toBe('/detailView');
     const [saved] = await postingsOf(author.id);
@@ -920,7 +938,7 @@ describe('the posting form (create and edit without scripts)', () => {
     const author = await createMember(t);
     const body = drawnAgain(
       await postForm(
-        formActions.createPosting(),
+        memberFormActions.createPosting(),
         postingFields({ dorm: '', 'members.1.name': '', description: 'We share "everything" & more' }),
         [],
         author.cookie,
@@ -941,7 +959,7 @@ describe('the posting form (create and edit without scripts)', () => {
     const photo = await jpegFile();
     const many = drawnAgain(
       await postForm(
-        formActions.createPosting(),
+        memberFormActions.createPosting(),
         postingFields(),
         Array.from({ length: MAX_IMAGES_PER_POSTING + 1 }, () => photo),
         author.cookie,
@@ -949,7 +967,7 @@ describe('the posting form (create and edit without scripts)', () => {
     );
     expect(many).toContain(html(messages.images.tooMany(MAX_IMAGES_PER_POSTING)));
     const large: FilePart = { ...photo, name: 'huge.jpg', buffer: Buffer.alloc(MAX_IMAGE_BYTES + 1, 1) };
-    const big = drawnAgain(await postForm(formActions.createPosting(), postingFields(), [large], author.cookie));
+    const big = drawnAgain(await postForm(memberFormActions.createPosting(), postingFields(), [large], author.cookie));
     expect(big).toContain(html(messages.images.tooLarge('huge.jpg', Math.round(MAX_IMAGE_BYTES / (1024 * 1024)))));
     expect(await postingsOf(author.id)).toHaveLength(0);
   });
@@ -966,14 +984,19 @@ describe('the posting form (create and edit without scripts)', () => {
     const memberIds = detail.members.map((member) => member.id);
 
     const other = seeOther(
-      await postForm(formActions.editPosting(detail.id), postingFields({ dorm: 'Vanderslice' }), [], student.cookie),
+      await postForm(
+        memberFormActions.editPosting(detail.id),
+        postingFields({ dorm: 'Vanderslice' }),
+        [],
+        student.cookie,
+      ),
     );
     expect(other.path).toBe('/create-posting');
     expect(other.params.get('id')).toBe(detail.id);
     expect(other.notice).toBe('POSTING_ADMIN_ONLY');
 
     const fields = postingFields({ dorm: 'Vanderslice', 'members.0.id': memberIds[0], 'members.1.id': memberIds[1] });
-    const saved = seeOther(await postForm(formActions.editPosting(detail.id), fields, [], author.cookie));
+    const saved = seeOther(await postForm(memberFormActions.editPosting(detail.id), fields, [], author.cookie));
     expect(saved.path).toBe('/detailView');
     expect(saved.params.get('id')).toBe(detail.id);
     const [row] = await t.database.db.select().from(posting).where(eq(posting.id, detail.id));
@@ -985,7 +1008,7 @@ describe('the posting form (create and edit without scripts)', () => {
 
     // A rule broken on edit: the edit form drawn again, the posting as it was.
     const again = drawnAgain(
-      await postForm(formActions.editPosting(detail.id), { ...fields, curNumSeek: '' }, [], author.cookie),
+      await postForm(memberFormActions.editPosting(detail.id), { ...fields, curNumSeek: '' }, [], author.cookie),
     );
     expect(again).toContain(`data-address="/create-posting?id=${detail.id}"`);
     expect(again).toContain(html(postingValidation.seekingAtLeastOne));
@@ -996,7 +1019,7 @@ describe('the posting form (create and edit without scripts)', () => {
     for (const payload of ['--x\r\nnot a form', '']) {
       const response = await t.app.inject({
         method: 'POST',
-        url: formActions.createPosting(),
+        url: memberFormActions.createPosting(),
         headers: { ...originHeader(t), cookie: author.cookie, 'content-type': 'multipart/form-data; boundary=x' },
         payload,
       });
@@ -1008,7 +1031,7 @@ describe('the posting form (create and edit without scripts)', () => {
       ).toBe(true);
     }
     const nul = drawnAgain(
-      await postForm(formActions.createPosting(), postingFields({ description: 'a\u0000b' }), [], author.cookie),
+      await postForm(memberFormActions.createPosting(), postingFields({ description: 'a\u0000b' }), [], author.cookie),
     );
     expect(nul).toContain(html(postingValidation.unreadable));
     expect(await postingsOf(author.id)).toHaveLength(0);

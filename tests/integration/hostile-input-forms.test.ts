@@ -11,7 +11,10 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversation } from '../../src/server/db/schema';
+import { AGREEMENT_FORM_ROUTES } from '../../src/shared/agreement-form-posts';
+import { BROWSE_FORM_ROUTES } from '../../src/shared/browse-form-posts';
 import { FORM_ROUTES as APP_FORM_ROUTES, RETURN_FIELD } from '../../src/shared/form-posts';
+import { MEMBER_FORM_ROUTES } from '../../src/shared/member-form-posts';
 import { ANSWER_WARNING_ROUTE } from '../../src/shared/page-warnings';
 import { PROFILE_FORM_ROUTES } from '../../src/shared/profile-form-posts';
 import { insertPosting } from '../support/browse-fixtures';
@@ -21,8 +24,15 @@ import { admin, fuzz, pinger, pingId, postingId, setUpHostileApp, TIMEOUT, t } f
 
 setUpHostileApp();
 
-/** Every plain form's route: the pages', the profile's sections' and the warnings' answer. */
-const FORM_ROUTES = { ...APP_FORM_ROUTES, ...PROFILE_FORM_ROUTES, answerWarning: ANSWER_WARNING_ROUTE };
+/** Every plain form's route: sign-in's, the signed-in pages', the profile's sections', the agreement's and the warnings' answer. */
+const FORM_ROUTES = {
+  ...APP_FORM_ROUTES,
+  ...BROWSE_FORM_ROUTES,
+  ...MEMBER_FORM_ROUTES,
+  ...PROFILE_FORM_ROUTES,
+  ...AGREEMENT_FORM_ROUTES,
+  answerWarning: ANSWER_WARNING_ROUTE,
+};
 
 const FIELDS = [
   RETURN_FIELD,

@@ -3,7 +3,7 @@ import type { PublicConfig } from '../../shared/schemas/college';
 import { type FilterField, fieldsFor, SUBLET_LABELS } from '../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../shared/schemas/filters';
 import type { PostingCard as Card, PostingPin, PostingWalk } from '../../shared/schemas/posting-view';
-import { shuttleLabel, walkLabel } from '../../shared/walking';
+import { shuttleLabel, walkLabel } from '../../shared/walk-labels';
 import type { Zone } from '../shell/clock';
 import { calendarDate, dollars, type RelativeUnit, relativeTime } from '../ui/format-en-us';
 

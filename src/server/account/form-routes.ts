@@ -5,7 +5,7 @@
  */
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
-import { FORM_ROUTES } from '../../shared/form-posts';
+import { MEMBER_FORM_ROUTES } from '../../shared/member-form-posts';
 import { deleteAccountSchema } from '../../shared/schemas/account';
 import type { Auth } from '../auth/auth';
 import { viewerOf } from '../auth/viewer';
@@ -22,7 +22,7 @@ export async function accountFormRoutes(
 ) {
   acceptFormBodies(app);
   app.post(
-    FORM_ROUTES.deleteAccount,
+    MEMBER_FORM_ROUTES.deleteAccount,
     { schema: { hide: true } },
     memberForm({
       action: 'account.own',

@@ -5,7 +5,7 @@
  * saying what happened (an edit that cleared signatures says so).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FORM_ROUTES } from '../../shared/form-posts';
+import { AGREEMENT_FORM_ROUTES } from '../../shared/agreement-form-posts';
 import { pageAddress } from '../../shared/page-addresses';
 import { clauseEditSchema, clauseParamSchema, signatureSchema } from '../../shared/schemas/agreement';
 import { viewerOf } from '../auth/viewer';
@@ -23,7 +23,7 @@ export async function agreementFormRoutes(app: FastifyInstance, { service }: { s
   const fallback = (request: FastifyRequest) => pageAddress.agreement(postingIdOf(request));
 
   app.post(
-    FORM_ROUTES.editAgreementClause,
+    AGREEMENT_FORM_ROUTES.editAgreementClause,
     { schema: { hide: true } },
     memberForm({
       action: 'group.agreement',
@@ -51,7 +51,7 @@ export async function agreementFormRoutes(app: FastifyInstance, { service }: { s
   );
 
   app.post(
-    FORM_ROUTES.signAgreement,
+    AGREEMENT_FORM_ROUTES.signAgreement,
     { schema: { hide: true } },
     memberForm({
       action: 'group.agreement',

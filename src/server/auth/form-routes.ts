@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_NOTICES, type FormNoticeCode } from '../../shared/form-notices';
 import { FORM_ROUTES, RETURN_FIELD, SIGN_UP_MODE, SIGN_UP_MODE_PARAM, sameSitePath } from '../../shared/form-posts';
+import { MEMBER_FORM_ROUTES } from '../../shared/member-form-posts';
 import { changePasswordSchema } from '../../shared/schemas/account';
 import { signUpSchema } from '../../shared/schemas/auth';
 import { OIDC_PROVIDER_ID } from '../../shared/schemas/auth-constants';
@@ -202,7 +203,7 @@ export async function authFormRoutes(app: FastifyInstance, { auth, config }: { a
   // One's own account (any live session, checked above): named on the handler, as memberForm
   // does, so the authorization matrix reads it.
   app.post(
-    FORM_ROUTES.changePassword,
+    MEMBER_FORM_ROUTES.changePassword,
     { schema: { hide: true } },
     Object.assign(changePassword, { action: 'account.own' as const }),
   );

@@ -3,7 +3,7 @@
  * JavaScript off, bookmarks or removes the bookmark as asked, then goes back to the page.
  */
 import type { FastifyInstance } from 'fastify';
-import { FORM_ROUTES } from '../../shared/form-posts';
+import { BROWSE_FORM_ROUTES } from '../../shared/browse-form-posts';
 import { pageAddress } from '../../shared/page-addresses';
 import { viewerOf } from '../auth/viewer';
 import { acceptFormBodies, memberForm } from '../http/form-posts';
@@ -15,7 +15,7 @@ export async function bookmarkFormRoutes(
 ) {
   acceptFormBodies(app);
   app.post<{ Params: { id: string } }>(
-    FORM_ROUTES.bookmark,
+    BROWSE_FORM_ROUTES.bookmark,
     { schema: { hide: true } },
     memberForm({
       action: 'posting.bookmark',

@@ -4,7 +4,7 @@
  * conversation, where it now shows.
  */
 import type { FastifyInstance } from 'fastify';
-import { FORM_ROUTES } from '../../shared/form-posts';
+import { MEMBER_FORM_ROUTES } from '../../shared/member-form-posts';
 import { pageAddress } from '../../shared/page-addresses';
 import { PROFILE_FORM_ROUTES } from '../../shared/profile-form-posts';
 import { sendMessageSchema } from '../../shared/schemas/conversations';
@@ -16,7 +16,7 @@ import type { ConversationService } from './service';
 export async function conversationFormRoutes(app: FastifyInstance, { service }: { service: ConversationService }) {
   acceptFormBodies(app);
   app.post(
-    FORM_ROUTES.sendMessage,
+    MEMBER_FORM_ROUTES.sendMessage,
     { schema: { hide: true } },
     memberForm({
       action: 'conversation.send',

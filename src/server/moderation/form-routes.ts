@@ -4,7 +4,7 @@
  * own, the daily limit), then back to the posting with what happened.
  */
 import type { FastifyInstance } from 'fastify';
-import { FORM_ROUTES } from '../../shared/form-posts';
+import { MEMBER_FORM_ROUTES } from '../../shared/member-form-posts';
 import { pageAddress } from '../../shared/page-addresses';
 import { reportRequestSchema } from '../../shared/schemas/moderation';
 import { viewerOf } from '../auth/viewer';
@@ -18,7 +18,7 @@ export async function moderationFormRoutes(app: FastifyInstance, { service }: { 
   acceptFormBodies(app);
 
   app.post(
-    FORM_ROUTES.report,
+    MEMBER_FORM_ROUTES.report,
     { schema: { hide: true } },
     memberForm({
       action: 'posting.report',

@@ -4,7 +4,7 @@
  * routes, then goes back to the page with what happened.
  */
 import type { FastifyInstance } from 'fastify';
-import { FORM_ROUTES } from '../../shared/form-posts';
+import { MEMBER_FORM_ROUTES } from '../../shared/member-form-posts';
 import { pageAddress } from '../../shared/page-addresses';
 import { pingAnswerSchema, pingRequestSchema } from '../../shared/schemas/ping';
 import { viewerOf } from '../auth/viewer';
@@ -21,7 +21,7 @@ export async function pingFormRoutes(app: FastifyInstance, { service }: { servic
   acceptFormBodies(app);
 
   app.post(
-    FORM_ROUTES.ping,
+    MEMBER_FORM_ROUTES.ping,
     { schema: { hide: true } },
     memberForm({
       action: 'posting.ping',
@@ -41,7 +41,7 @@ export async function pingFormRoutes(app: FastifyInstance, { service }: { servic
   );
 
   app.post(
-    FORM_ROUTES.answerPing,
+    MEMBER_FORM_ROUTES.answerPing,
     { schema: { hide: true } },
     memberForm({
       action: 'ping.answer',

@@ -4,7 +4,7 @@
  * browser goes back to the page (after a delete, to the postings) with what happened.
  */
 import type { FastifyInstance } from 'fastify';
-import { FORM_ROUTES } from '../../shared/form-posts';
+import { MEMBER_FORM_ROUTES } from '../../shared/member-form-posts';
 import { pageAddress } from '../../shared/page-addresses';
 import { postingStatusSchema } from '../../shared/schemas/posting';
 import { viewerOf } from '../auth/viewer';
@@ -21,7 +21,7 @@ export async function postingFormRoutes(app: FastifyInstance, { service }: { ser
   acceptFormBodies(app);
 
   app.post(
-    FORM_ROUTES.postingStatus,
+    MEMBER_FORM_ROUTES.postingStatus,
     { schema: { hide: true } },
     memberForm({
       action: 'posting.changeStatus',
@@ -43,7 +43,7 @@ export async function postingFormRoutes(app: FastifyInstance, { service }: { ser
   );
 
   app.post(
-    FORM_ROUTES.deletePosting,
+    MEMBER_FORM_ROUTES.deletePosting,
     { schema: { hide: true } },
     memberForm({
       action: 'posting.delete',

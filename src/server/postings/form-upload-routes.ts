@@ -8,7 +8,7 @@
  * with what was sent (file inputs cannot be refilled: the page says so) and the spec's messages.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FORM_ROUTES } from '../../shared/form-posts';
+import { MEMBER_FORM_ROUTES } from '../../shared/member-form-posts';
 import { messages } from '../../shared/messages';
 import { pageAddress } from '../../shared/page-addresses';
 import { type PostingInput, postingFromFormFields } from '../../shared/schemas/posting';
@@ -122,7 +122,7 @@ export async function postingEditorFormRoutes(
       save: (reading) => withUpload(request, (submission) => service.create(viewerOf(request), submission), reading),
     });
   app.post(
-    FORM_ROUTES.createPosting,
+    MEMBER_FORM_ROUTES.createPosting,
     { schema: { hide: true }, onSend: closeIfUnread },
     Object.assign(create, { action: 'posting.create' as const }),
   );
@@ -138,7 +138,7 @@ export async function postingEditorFormRoutes(
         withUpload(request, (submission) => service.update(viewerOf(request), request.params.id, submission), reading),
     });
   app.post<{ Params: { id: string } }>(
-    FORM_ROUTES.editPosting,
+    MEMBER_FORM_ROUTES.editPosting,
     { schema: { hide: true }, onSend: closeIfUnread },
     Object.assign(edit, { action: 'posting.edit' as const }),
   );

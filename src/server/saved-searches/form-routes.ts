@@ -6,7 +6,7 @@
  * The profile's Delete (from its drawn confirmation) and Alerts choice are forms too.
  */
 import type { FastifyInstance } from 'fastify';
-import { FORM_ROUTES } from '../../shared/form-posts';
+import { BROWSE_FORM_ROUTES } from '../../shared/browse-form-posts';
 import { PROFILE_FORM_ROUTES } from '../../shared/profile-form-posts';
 import { savedSearchCreateSchema, savedSearchUpdateSchema } from '../../shared/schemas/saved-search';
 import { viewerOf } from '../auth/viewer';
@@ -20,7 +20,7 @@ const PROFILE_SAVED_SEARCHES = '/myProfile#saved-searches';
 export async function savedSearchFormRoutes(app: FastifyInstance, { service }: { service: SavedSearchService }) {
   acceptFormBodies(app);
   app.post(
-    FORM_ROUTES.saveSearch,
+    BROWSE_FORM_ROUTES.saveSearch,
     { schema: { hide: true } },
     memberForm({
       action: 'product.use',

@@ -9,9 +9,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CLAUSE_STATUS_LABELS } from '../../../shared/agreement';
+import { agreementFormActions } from '../../../shared/agreement-form-posts';
 import { agreementMessages as am } from '../../../shared/agreement-signatures';
 import { apiUrl } from '../../../shared/api-contract';
-import { formActions } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { AgreementView } from '../../../shared/schemas/agreement-answers';
@@ -98,7 +98,7 @@ function ClauseItem({ clause, view }: { clause: Clause; view: AgreementView }) {
         <form
           key={view.version}
           method="post"
-          action={formActions.editAgreementClause(view.postingId)}
+          action={agreementFormActions.editAgreementClause(view.postingId)}
           className={styles.form}
           {...form.formProps}
         >
@@ -199,7 +199,7 @@ function Signatures({ view }: { view: AgreementView }) {
         <form
           key={view.version}
           method="post"
-          action={formActions.signAgreement(view.postingId)}
+          action={agreementFormActions.signAgreement(view.postingId)}
           className={`${styles.form} ${styles.signForm}`}
           aria-labelledby={`${id}-sign-heading`}
           {...form.formProps}

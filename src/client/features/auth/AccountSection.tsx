@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountMessages } from '../../../shared/account-messages';
-import { formActions } from '../../../shared/form-posts';
+import { memberFormActions } from '../../../shared/member-form-posts';
 import { messages } from '../../../shared/messages';
 import { accountKey } from '../../../shared/query-keys';
 import type { AccountDetails } from '../../../shared/schemas/account';
@@ -52,7 +52,7 @@ function ChangePasswordForm() {
     <form
       className={styles.form}
       method="post"
-      action={formActions.changePassword()}
+      action={memberFormActions.changePassword()}
       {...form.formProps}
       aria-labelledby="change-password-heading"
     >
@@ -99,7 +99,7 @@ function DrawnDeleteAccount({ email, toggleId, inputId }: { email: string; toggl
         id={formId}
         className={`${styles.form} ${styles.drawnDelete}`}
         method="post"
-        action={formActions.deleteAccount()}
+        action={memberFormActions.deleteAccount()}
       >
         <div className={fieldStyles.field}>
           <label className={fieldStyles.label} htmlFor={inputId}>

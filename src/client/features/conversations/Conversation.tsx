@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { conversationMessages, MESSAGE_MAX_LENGTH } from '../../../shared/conversation-messages';
-import { formActions } from '../../../shared/form-posts';
+import { memberFormActions } from '../../../shared/member-form-posts';
 import { PING_STATUS_LABELS } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { ConversationView, MessageView } from '../../../shared/schemas/conversations';
@@ -94,7 +94,7 @@ function Composer({ view }: { view: ConversationView }) {
       id={`${id}-form`}
       className={styles.composer}
       method="post"
-      action={formActions.sendMessage(view.id)}
+      action={memberFormActions.sendMessage(view.id)}
       {...form.formProps}
     >
       {/* A key of each drawing: the browser's own (taking the page over) differs, and need not match. */}

@@ -1,5 +1,5 @@
 import { RENT_TYPE_LABELS, type RentType } from '../../../shared/options';
-import { walkLabel } from '../../../shared/walking';
+import { walkLabel } from '../../../shared/walk-labels';
 import { dollars } from '../../ui/format-en-us';
 import type { MapMarker } from './map-engine';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
+import { RETURN_FIELD } from '../../../shared/form-posts';
+import { memberFormActions } from '../../../shared/member-form-posts';
 import { messages } from '../../../shared/messages';
 import {
   moderationMessages,
@@ -101,7 +102,7 @@ export function ReportInPage({ postingId, place }: { postingId: string; place: s
     <section id={REPORT_ANCHOR} className={styles.drawnReport} aria-labelledby={ids.title}>
       <h2 id={ids.title}>Report this posting</h2>
       <p>{describe(place)}</p>
-      <form method="post" action={formActions.report(postingId)} className={dialogStyles.form}>
+      <form method="post" action={memberFormActions.report(postingId)} className={dialogStyles.form}>
         <input type="hidden" name={RETURN_FIELD} value={page} />
         <fieldset className={dialogStyles.reasons}>
           <legend className={fieldStyles.label}>Reason</legend>

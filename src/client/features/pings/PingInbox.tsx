@@ -1,7 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
+import { RETURN_FIELD } from '../../../shared/form-posts';
+import { memberFormActions } from '../../../shared/member-form-posts';
 import { PING_STATUS_LABELS, type PingStatus } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
 import { pingMessages } from '../../../shared/ping-messages';
@@ -97,7 +98,7 @@ function ReceivedItem({ ping, SenderFit }: { ping: ReceivedPing; SenderFit?: Sen
           <form
             className={styles.answers}
             method="post"
-            action={formActions.answerPing(ping.id)}
+            action={memberFormActions.answerPing(ping.id)}
             onSubmit={(event) => {
               event.preventDefault();
               const chosen = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value');

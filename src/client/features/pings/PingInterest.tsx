@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
+import { RETURN_FIELD } from '../../../shared/form-posts';
+import { memberFormActions } from '../../../shared/member-form-posts';
 import { PING_MESSAGE_MAX_LENGTH } from '../../../shared/options';
 import { pageAddress } from '../../../shared/page-addresses';
 import { pingMessages } from '../../../shared/ping-messages';
@@ -208,7 +209,7 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
           id={ids.page}
           className={styles.pingForm}
           method="post"
-          action={formActions.ping(posting.id)}
+          action={memberFormActions.ping(posting.id)}
           {...pageForm.formProps}
         >
           <input type="hidden" name={RETURN_FIELD} value={`${location.pathname}${location.search}`} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
+import { RETURN_FIELD } from '../../../shared/form-posts';
+import { memberFormActions } from '../../../shared/member-form-posts';
 import { messages } from '../../../shared/messages';
 import { pageAddress } from '../../../shared/page-addresses';
 import buttonStyles from '../../ui/Button.module.css';
@@ -17,7 +18,7 @@ export function DeleteConfirmation({ postingId }: { postingId: string }) {
     <section id={DELETE_ANCHOR} className={styles.drawnConfirmation} aria-labelledby={`${DELETE_ANCHOR}-title`}>
       <h2 id={`${DELETE_ANCHOR}-title`}>Delete Posting</h2>
       <p>{messages.deletePosting.confirm}</p>
-      <form method="post" action={formActions.deletePosting(postingId)} className={styles.confirmActions}>
+      <form method="post" action={memberFormActions.deletePosting(postingId)} className={styles.confirmActions}>
         <input type="hidden" name={RETURN_FIELD} value={page} />
         <Link className={`${buttonStyles.button} ${buttonStyles.secondary}`} to={page}>
           Cancel

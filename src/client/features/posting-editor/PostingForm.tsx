@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { can } from '../../../shared/authorization';
-import { formActions } from '../../../shared/form-posts';
+import { memberFormActions } from '../../../shared/member-form-posts';
 import { messages } from '../../../shared/messages';
 import { blankMember, createPostingSchema } from '../../../shared/schemas/posting';
 import { type PostingFormSent, postingFormSentKey } from '../../../shared/schemas/posting-form-sent';
@@ -282,7 +282,7 @@ export function PostingForm({ postingId, onDone, onCancel, pinMap }: PostingForm
       // app's own upload would; once they have taken it over, sending is theirs (decision 0048).
       method="post"
       encType="multipart/form-data"
-      action={postingId === undefined ? formActions.createPosting() : formActions.editPosting(postingId)}
+      action={postingId === undefined ? memberFormActions.createPosting() : memberFormActions.editPosting(postingId)}
       {...form.formProps}
       onChange={(event) => {
         form.formProps.onChange(event);

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
+import { RETURN_FIELD } from '../../../shared/form-posts';
+import { memberFormActions } from '../../../shared/member-form-posts';
 import { messages } from '../../../shared/messages';
 import { POSTING_STATUSES, type PostingStatus } from '../../../shared/options';
 import type { PostingDetail } from '../../../shared/schemas/posting-view';
@@ -88,7 +89,7 @@ function StatusForm({ postingId, status, onChanged }: StatusControlProps) {
       id={formId}
       className={styles.statusControl}
       method="post"
-      action={formActions.postingStatus(postingId)}
+      action={memberFormActions.postingStatus(postingId)}
       onSubmit={(event) => {
         event.preventDefault();
         const chosen = new FormData(event.currentTarget).get('status');

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
-import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
+import { browseFormActions } from '../../../shared/browse-form-posts';
+import { RETURN_FIELD } from '../../../shared/form-posts';
 import { useBookmarkToggle } from './api';
 import styles from './BookmarkButton.module.css';
 
@@ -28,7 +29,7 @@ export function BookmarkButton({
     <form
       className={styles.form}
       method="post"
-      action={formActions.bookmark(postingId)}
+      action={browseFormActions.bookmark(postingId)}
       onSubmit={(event) => {
         event.preventDefault();
         toggle.mutate({ id: postingId, bookmarked: !bookmarked });

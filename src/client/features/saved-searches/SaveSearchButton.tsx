@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { formActions, RETURN_FIELD } from '../../../shared/form-posts';
+import { browseFormActions } from '../../../shared/browse-form-posts';
+import { RETURN_FIELD } from '../../../shared/form-posts';
 import { savedSearchMessages } from '../../../shared/saved-searches';
 import { filtersToParams } from '../../../shared/schemas/filter-params';
 import type { SearchFilters } from '../../../shared/schemas/filters';
@@ -26,7 +27,7 @@ export function SaveSearchButton({ filters }: { filters: SearchFilters }) {
   const name = suggestedName(config, filters);
   return (
     <div className={styles.saveRow}>
-      <form method="post" action={formActions.saveSearch()}>
+      <form method="post" action={browseFormActions.saveSearch()}>
         <input type="hidden" name={RETURN_FIELD} value={`${pathname}${search}`} />
         <input type="hidden" name="name" value={name} />
         <input type="hidden" name="alert" value="daily" />
