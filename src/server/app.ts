@@ -270,8 +270,15 @@ export async function buildApp({
     productName: config.college.productName,
     contactTo: config.contactTo,
   });
-  // The map's tiles (issue 33): a file the config names but that is missing turns the map off, said on the log.
-  const mapTiles = findMapTiles(config.mapTilesFile, (message) => app.log.warn(message));
+  // The map's tiles (issue 33): a file the config names but that is missing turns the map off, said
+  // on the log once the server listens (a server that cannot start says only why).
+  let missingTiles: string | undefined;
+  const mapTiles = findMapTiles(config.mapTilesFile, (message) => {
+    missingTiles = message;
+  });
+  app.addHook('onListen', async () => {
+    if (missingTiles) app.log.warn(missingTiles);
+  });
   await app.register(collegeRoutes, { config, mapTiles });
   await app.register(mapRoutes, { tiles: mapTiles });
   // Finding a typed address (issue 33): only where the college config names its own geocoder.

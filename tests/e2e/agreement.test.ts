@@ -5,14 +5,19 @@
  * clause and the others see it without a reload; all three sign (one by the keyboard alone); a
  * change clears the signatures and says so on every open page; they sign again (one with
  * JavaScript off, through the plain form) and it is "Signed by all". A student outside the group
- * finds no such page and gets 404 from the API. axe at 1280 and 375 px (SCREENSHOT_DIR=... keeps
+ * finds no such page and gets 404 from the API. The PDF, downloaded from its link once all have signed,
+ * holds every clause and the signatures' page and is tagged. axe at 1280 and 375 px (SCREENSHOT_DIR=... keeps
  * screenshots).
  */
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agreementPdfText } from '../../src/server/agreement/pdf';
 import { postingMember } from '../../src/server/db/schema';
 import { agreementMessages as am } from '../../src/shared/agreement-signatures';
 import { messages } from '../../src/shared/messages';
+import type { AgreementView } from '../../src/shared/schemas/agreement-answers';
 import { insertPosting } from '../support/browse-fixtures';
 import { expectAccessible, expectNoSidewaysScroll, shot } from '../support/browser';
 import { type BrowserSuite, browserCookies, pageAt, startBrowserSuite } from '../support/seeded-server';
@@ -30,6 +35,9 @@ const clause = (page: Page, title: string) =>
 
 /** A paragraph of `item` saying `text` (not the text box of its form, which holds the same words). */
 const said = (item: Locator, text: string | RegExp) => item.locator('p').filter({ hasText: text });
+
+/** One space for any run of white space: a clause wraps over lines in the PDF. */
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** axe at 375 and 1280 px on the page as it is, with a screenshot of each width. */
 async function checkWidths(page: Page, name: string): Promise<void> {
@@ -139,7 +147,7 @@ describe('the roommate agreement page', () => {
     await quiet.getByText('Suggested:').waitFor();
     await said(quiet, /^Quiet hours start at the earliest bedtime among us \(before 11 pm\)/).waitFor();
     await ana.page.getByText('Signed by 0 of 3.', { exact: false }).waitFor();
-    // The copy to keep is a link away (the PDF itself is tested in agreement-pdf.test.ts).
+    // The copy to keep is a link away (downloaded and read once all have signed, below).
     const pdfLink = ana.page.getByRole('link', { name: 'Download the agreement as a PDF' });
     const pdf = await ana.page.request.get(new URL((await pdfLink.getAttribute('href')) ?? '', server.url).href);
     expect(pdf.status()).toBe(200);
@@ -208,6 +216,40 @@ describe('the roommate agreement page', () => {
     await still.close();
     for (const page of [ana.page, ben.page, cal.page]) await page.getByText(am.signedByAll, { exact: true }).waitFor();
     await checkWidths(cal.page, 'signed-again');
+
+    // The copy to keep: downloaded from its link, every clause in its text, the signatures' page last
+    // (each party, the version's hash), and tagged for assistive technology.
+    const agreed = (await (
+      await fetch(`${server.url}/api/postings/${postingId}/agreement`, {
+        headers: { cookie: suite.members.ana.cookie },
+      })
+    ).json()) as AgreementView;
+    const [download] = await Promise.all([
+      ana.page.waitForEvent('download'),
+      ana.page.getByRole('link', { name: 'Download the agreement as a PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`roommate-agreement-version-${agreed.version}.pdf`);
+    const document = await getDocumentProxy(new Uint8Array(readFileSync((await download.path()) ?? '')));
+    const { text: pdfPages } = await extractText(document, { mergePages: false });
+    const pdfText = flat(pdfPages.join('\n'));
+    expect(pdfText).toContain(am.notALease);
+    for (const one of agreed.clauses) {
+      expect(pdfText).toContain(flat(one.title));
+      expect(pdfText).toContain(flat(one.text));
+    }
+    const signaturesPage = flat(pdfPages.at(-1) ?? '');
+    expect(signaturesPage.startsWith(agreementPdfText.signaturesTitle)).toBe(true);
+    for (const name of ['Ana Ruiz', 'Ben Cho', 'Cal Ide']) expect(signaturesPage).toContain(name);
+    expect(signaturesPage).toContain(agreed.textHash);
+    expect(await document.getMarkInfo()).toMatchObject({ Marked: true });
+    const roles = (node: { role?: string; children?: unknown[] }): string[] => [
+      ...(node.role ? [node.role] : []),
+      ...((node.children ?? []) as { role?: string }[]).flatMap(roles),
+    ];
+    expect(roles(await (await document.getPage(1)).getStructTree())).toEqual(
+      expect.arrayContaining(['Document', 'H1', 'H2', 'P']),
+    );
+    await document.destroy();
 
     // Printed: the clauses and signatures, no navigation or forms, and not a lease.
     await ana.page.emulateMedia({ media: 'print' });

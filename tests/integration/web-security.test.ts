@@ -411,6 +411,7 @@ describe("another student's private fields", () => {
 
   it('no GET answer to another student carries the private fields, on every GET route', async () => {
     const image = (await get(victim, `/api/postings/${onCampusId}`)).json().images[0].cardUrl as string;
+    const geocodeUrl = `/api/map/geocode?q=${encodeURIComponent('Commonwealth Ave')}`;
     const send = (who: TestMember, method: 'POST' | 'PUT', url: string, payload: object) =>
       t.app.inject({ method, url, headers: { ...originHeader(t), cookie: who.cookie }, payload });
     // Lifestyle profiles on both sides, so the fit answers compare the observer with the victim's group.
@@ -511,6 +512,9 @@ describe("another student's private fields", () => {
       `/api/pings/${fourthPing.json().id}/fit`,
       // The roommate agreement (issue 34), of the observer's own group: its members' only.
       `/api/postings/${observers.json().id}/agreement`,
+      `/api/postings/${observers.json().id}/agreement.pdf`,
+      // The address search (issue 33): not configured here, so the same 404 to everyone.
+      geocodeUrl,
       `/api/renewals?token=${encodeURIComponent(renewal)}`,
       '/api/saved-searches',
       `/api/saved-searches/unsubscribe?id=${searchId}&token=${unsubscribeToken(t.config.authSecret, searchId, victim.id)}`,
@@ -548,7 +552,7 @@ describe("another student's private fields", () => {
       const response = await get(observer, url);
       const refused = refusedUrls.has(url) || url === invitationUrl;
       expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(
-        refused ? 403 : url === providerLink ? 303 : 200,
+        refused ? 403 : url === providerLink ? 303 : url === geocodeUrl ? 404 : 200,
       );
       if (refused) {
         expect(response.json().error.code, url).toBe(
