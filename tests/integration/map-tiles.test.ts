@@ -119,7 +119,7 @@ describe('the map tiles (GET /map/tiles.pmtiles)', () => {
     }
   });
 
-  it('are not there when the file the config names is missing: no tiles in the config, a 404, a warning', async () => {
+  it('are not there when the file the config names is missing: no tiles in the config, a 404, a warning once it listens', async () => {
     expect(await tilesUrl(missing)).toBeNull();
     const response = await missing.app.inject({
       method: 'GET',
@@ -128,6 +128,10 @@ describe('the map tiles (GET /map/tiles.pmtiles)', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(warnings.some((line) => line.includes('none.pmtiles') && line.includes('the map is off'))).toBe(true);
+    const said = () => warnings.some((line) => line.includes('none.pmtiles') && line.includes('the map is off'));
+    // Said once the server listens: a server that cannot start says only why (server-process.test.ts).
+    expect(said()).toBe(false);
+    await missing.app.listen({ port: 0, host: '127.0.0.1' });
+    expect(said()).toBe(true);
   });
 });
