@@ -266,7 +266,7 @@ describe('the roommate agreement page', () => {
     await Promise.all([ana.context.close(), ben.context.close(), cal.context.close()]);
   }, 300_000);
 
-  it('a student outside the group finds no such page, and the API answers 404', async () => {
+  it('a student outside the group finds no such page, and the API answers 404 for the agreement and its PDF', async () => {
     const olu = await pageAs('olu');
     await olu.page.goto(agreementUrl());
     await olu.page.getByRole('heading', { level: 1, name: messages.postingAccess.notFound.title }).waitFor();
@@ -277,10 +277,12 @@ describe('the roommate agreement page', () => {
     await olu.page.getByRole('heading', { level: 2, name: 'Group Administrator' }).waitFor();
     expect(await olu.page.getByRole('link', { name: "Open your group's roommate agreement" }).count()).toBe(0);
     await olu.context.close();
-    const response = await fetch(`${server.url}/api/postings/${postingId}/agreement`, {
-      headers: { cookie: suite.members.olu.cookie },
-    });
-    expect(response.status).toBe(404);
+    for (const answer of ['agreement', 'agreement.pdf']) {
+      const response = await fetch(`${server.url}/api/postings/${postingId}/${answer}`, {
+        headers: { cookie: suite.members.olu.cookie },
+      });
+      expect(response.status, answer).toBe(404);
+    }
     // Without scripts the drawn page says so too (the markup axe checked above), and is a 404.
     const plain = await suite.browser.newContext({ javaScriptEnabled: false });
     await plain.addCookies(browserCookies(server, suite.members.olu.cookie));
