@@ -16,6 +16,7 @@ import { messages } from '../../../shared/messages';
 import { pageAddress } from '../../../shared/page-addresses';
 import type { AgreementView } from '../../../shared/schemas/agreement-answers';
 import { ApiError } from '../../api/client';
+import { PostingNotFound } from '../../common/PostingNotFound';
 import { dateTimeText, dayText } from '../../common/posting-text';
 import { useClock } from '../../shell/clock';
 import { usePageTitle } from '../../shell/use-page-title';
@@ -347,15 +348,7 @@ export function Component() {
   const query = useAgreement(id);
   usePageTitle();
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
-    return (
-      <div className="page">
-        <h1>{messages.postingAccess.notFound.title}</h1>
-        <p>{messages.postingAccess.notFound.message}</p>
-        <p>
-          <Link to="/postings">Search Postings</Link>
-        </p>
-      </div>
-    );
+    return <PostingNotFound />;
   }
   if (query.isError) {
     return (

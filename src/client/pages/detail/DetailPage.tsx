@@ -7,6 +7,7 @@ import type { PostingDetail } from '../../../shared/schemas/posting-view';
 import { ApiError } from '../../api/client';
 import { instagramLink, phoneLink } from '../../common/contact-links';
 import { EmailLink } from '../../common/EmailLink';
+import { PostingNotFound } from '../../common/PostingNotFound';
 import {
   dateText,
   dayText,
@@ -248,15 +249,7 @@ export function Component() {
   usePageTitle(query.data ? placeLabel(config, query.data) : undefined);
 
   if (!id || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
-    return (
-      <div className="page">
-        <h1>{messages.postingAccess.notFound.title}</h1>
-        <p>{messages.postingAccess.notFound.message}</p>
-        <p>
-          <Link to="/postings">Search Postings</Link>
-        </p>
-      </div>
-    );
+    return <PostingNotFound />;
   }
   if (query.isError) {
     return (
