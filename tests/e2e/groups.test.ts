@@ -195,7 +195,10 @@ describe('groups of students who said yes', () => {
       .getByRole('status')
       .getByText(/^Saved\./)
       .waitFor();
-    await page.getByRole('region', { name: 'My Groups' }).getByRole('link', { name: 'Walsh Hall' }).waitFor();
+    const myGroups = page.getByRole('region', { name: 'My Groups' });
+    await myGroups.getByRole('link', { name: 'Walsh Hall', exact: true }).waitFor();
+    // A joined member reaches the group's roommate agreement from here (issue 34).
+    await myGroups.getByRole('link', { name: 'Roommate agreement of Walsh Hall', exact: true }).waitFor();
     await checkWidths(page, 'profile');
   });
 
