@@ -20,7 +20,9 @@ export const LONGEST_FILES = [
   'tests/integration/hostile-input-forms.test.ts',
   'tests/integration/conversations.test.ts',
   // Browser files: 45 to 230 s each on a 2-core machine beside the PostgreSQL suite, three at a time
-  // (first-tap holds each page's scripts back for seconds).
+  // (the first-tap files hold each page's scripts back for seconds).
+  'tests/e2e/first-tap-pings-and-detail.test.ts',
+  'tests/e2e/first-tap-account-and-profile.test.ts',
   'tests/e2e/first-tap.test.ts',
   'tests/e2e/pages.test.ts',
   'tests/e2e/every-route-axe.test.ts',

@@ -1,0 +1,296 @@
+/**
+ * What the first-tap browser files share (issue 31, item 3, "no lost tap"): a seeded server with its
+ * students, postings, pings and conversations, a local OpenID provider and a browser, one set per
+ * file; a 430 px window whose app scripts arrive HOLD_MS late, or one with JavaScript off; and the
+ * checks those files make. The cases are spread over four files so that the browser tests' workers
+ * share them: each case waits seconds on its held-back scripts.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { conversation, ping, postingImage, postingMember, savedSearch } from '../../src/server/db/schema';
+import { insertPosting } from './browse-fixtures';
+import { launchBrowser } from './browser';
+import { startOidcProvider, type TestOidcProvider } from './oidc';
+import { browserCookies, type SeededServer, startSeededServer } from './seeded-server';
+
+/** How long the app's scripts are held back: a slow phone on a weak connection. */
+export const HOLD_MS = 4_000;
+const WIDTH = 430;
+/** A case opens several pages, each waiting HOLD_MS for its scripts: on a busy 2-core machine a minute or more. */
+export const LATE_SCRIPTS = { timeout: 180_000 };
+/** The app's scripts (boot, main and every chunk): all served from /assets. */
+export const SCRIPTS = /\/assets\/[^?#]+\.js(?:[?#].*)?$/;
+
+export type Member = 'admin' | 'student' | 'reader' | 'pat' | 'quinn' | 'nell' | 'otto' | 'gus' | 'hana';
+export let seeded: SeededServer<Member>;
+export let browser: Browser;
+export let oidc: TestOidcProvider;
+export const postings: Record<string, string> = {};
+export const pings: Record<string, string> = {};
+export const conversations: Record<string, string> = {};
+
+/** Two photos stored where the server's disk storage reads them: with the dorm's image, three slides. */
+async function storePhotos(db: Database, dataDir: string, postingId: string): Promise<void> {
+  const folder = path.join(dataDir, 'uploads', 'postings', postingId);
+  mkdirSync(folder, { recursive: true });
+  for (const [position, colour] of [
+    [0, '#2a6f97'],
+    [1, '#e07a5f'],
+  ] as const) {
+    for (const [variant, width] of [
+      ['full', 640],
+      ['card', 320],
+    ] as const) {
+      await sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: colour } })
+        .webp()
+        .toFile(path.join(folder, `photo${position}-${variant}.webp`));
+    }
+    await db.insert(postingImage).values({
+      postingId,
+      position,
+      cardKey: `postings/${postingId}/photo${position}-card.webp`,
+      fullKey: `postings/${postingId}/photo${position}-full.webp`,
+      width: 640,
+      height: 480,
+    });
+  }
+}
+
+/** The file's server, provider and browser: started before its first case, stopped after its last. */
+export function setUpFirstTapServer(): void {
+  beforeAll(async () => {
+    oidc = await startOidcProvider({
+      redirectUris: ['http://127.0.0.1/api/auth/callback/oidc'],
+      anyLoopbackPort: true,
+    });
+    oidc.addAccount('eagle', { email: 'eagle.first-tap@bc.edu', name: 'Eagle Early', emailVerified: true });
+    oidc.addAccount('owl', { email: 'owl.no-script@bc.edu', name: 'Owl Offline', emailVerified: true });
+    [seeded, browser] = await Promise.all([
+      startSeededServer(
+        {
+          admin: 'Ada Admin',
+          student: 'Sam Student',
+          reader: 'Rita Reader',
+          pat: 'Pat Pinger',
+          quinn: 'Quinn Pinger',
+          // Their passwords change and their accounts go (the Account section's forms).
+          nell: 'Nell Leaving',
+          otto: 'Otto Offline',
+          // The profile's other sections: a saved search, an invitation, a group joined (issue 31 gaps).
+          gus: 'Gus Early',
+          hana: 'Hana Offline',
+        },
+        async (db, members, dataDir) => {
+          const admin = { adminName: members.admin.name };
+          // The detail view's own controls (Copy link, the carousel, Report; the admin's Status, Edit, Delete).
+          for (const name of ['photos', 'noScriptPhotos']) {
+            postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Gabelli' });
+            await storePhotos(db, dataDir, postings[name] as string);
+          }
+          for (const name of ['statusEarly', 'deleteEarly', 'noScriptStatus', 'noScriptDelete']) {
+            postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Stayer' });
+          }
+          postings.fulfilled = await insertPosting(db, members.admin.id, {
+            ...admin,
+            dorm: 'Voute',
+            status: 'Fulfilled',
+          });
+          for (const name of [
+            'cardBookmark',
+            'noScriptBookmark',
+            'ping',
+            'noScriptPing',
+            'accept',
+            'decline',
+            'edit',
+          ]) {
+            postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Walsh' });
+          }
+          postings.detailBookmark = await insertPosting(db, members.admin.id, {
+            ...admin,
+            listingLocation: 'offcampus',
+            address: '12 Foster Street',
+          });
+          // Gus and Hana: each a saved search, an invitation to a group, and (Hana) a group joined.
+          for (const who of ['gus', 'hana'] as const) {
+            const student = members[who];
+            await db.insert(savedSearch).values({
+              userId: student.id,
+              name: `${student.name}'s Walsh search`,
+              alert: 'daily',
+              filters: { location: 'oncampus', dorm: 'Walsh' },
+              location: 'oncampus',
+            });
+            postings[`${who}Invited`] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Fitzpatrick' });
+            await db.insert(postingMember).values({
+              postingId: postings[`${who}Invited`] as string,
+              position: 1,
+              name: student.name,
+              academicYear: 'junior',
+              gender: 'female',
+              email: student.email,
+              state: 'invited',
+              invitedAt: new Date(),
+              invitationExpiresAt: new Date(Date.now() + 7 * 86_400_000),
+              lastSentAt: new Date(),
+            });
+          }
+          postings.hanaJoined = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Kostka' });
+          await db.insert(postingMember).values({
+            postingId: postings.hanaJoined as string,
+            position: 1,
+            name: members.hana.name,
+            academicYear: 'junior',
+            gender: 'female',
+            email: members.hana.email,
+            userId: members.hana.id,
+            state: 'joined',
+            role: 'member',
+            joinedAt: new Date(),
+          });
+          // Ten in Walsh (the seven above and these): a page of results (8) and a second for 'Load more'.
+          for (let i = 0; i < 3; i += 1) await insertPosting(db, members.admin.id, { ...admin, dorm: 'Walsh' });
+          // The only posting in its dorm: the filter tests count it.
+          postings.vanderslice = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Vanderslice' });
+          for (const [name, from] of [
+            ['accept', members.pat],
+            ['decline', members.quinn],
+          ] as const) {
+            const [row] = await db
+              .insert(ping)
+              .values({
+                postingId: postings[name] as string,
+                searcherUserId: from.id,
+                senderName: from.name,
+                searcherEmail: from.email,
+                message: `Hello from ${from.name}`,
+                adminUserId: members.admin.id,
+              })
+              .returning({ id: ping.id });
+            pings[name] = row?.id as string;
+            const [opened] = await db
+              .insert(conversation)
+              .values({ pingId: pings[name] as string, postingId: postings[name] as string })
+              .returning({ id: conversation.id });
+            conversations[name] = opened?.id as string;
+          }
+        },
+        { env: oidc.env },
+      ),
+      launchBrowser(),
+    ]);
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await seeded?.stop();
+    await oidc?.stop();
+  });
+}
+
+export const url = (path: string) => `${seeded.server.url}${path}`;
+
+/** A 430 px window whose every app script arrives HOLD_MS late; signed in as `member` if given. */
+export async function slowPhone(member?: Member): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: 900 } });
+  if (member) await context.addCookies(browserCookies(seeded.server, seeded.members[member].cookie));
+  await context.route(SCRIPTS, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    await route.continue().catch(() => undefined);
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** A window with JavaScript off; signed in as `member` if given. */
+export async function noScripts(member?: Member): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: WIDTH, height: 900 } });
+  if (member) await context.addCookies(browserCookies(seeded.server, seeded.members[member].cookie));
+  return { context, page: await context.newPage() };
+}
+
+/** Opens `path` and returns as soon as the server's drawing is there (not waiting for any script). */
+export async function openDrawn(page: Page, path: string): Promise<void> {
+  await page.goto(url(path), { waitUntil: 'commit' });
+  await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
+  // A person sees the page once its stylesheet is there (it holds the paint back), so the first tap
+  // comes no sooner: the drawn root can be in the DOM while the stylesheet is still on its way.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+  );
+}
+
+/** The page is still the server's drawing: the scripts have not taken it over. */
+export async function expectNoScriptsYet(page: Page): Promise<void> {
+  expect(await page.locator('#root[data-ready]').count(), 'the scripts had already taken the page over').toBe(0);
+}
+
+/** Waits until the scripts have taken the page over, its lazy parts included. */
+export async function scriptsArrive(page: Page): Promise<void> {
+  await page.locator('#root[data-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Fills the posting form's required fields (on campus, Rubenstein: the Walsh postings are counted
+ * by 'Load more') and the description.
+ */
+export async function fillPostingForm(page: Page, description: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Dorm' }).selectOption('Rubenstein');
+  await page.getByRole('combobox', { name: 'Academic year' }).first().selectOption('sophomore');
+  await page.getByRole('combobox', { name: 'Gender' }).first().selectOption('female');
+  await page.getByRole('spinbutton', { name: 'Number of roommates needed' }).fill('2');
+  await page.getByRole('textbox', { name: /Group description/ }).fill(description);
+}
+
+/** The student's bookmarks, as the API answers them. */
+export async function bookmarkedIds(page: Page): Promise<string[]> {
+  const response = await page.request.get(url('/api/me/postings/bookmarked?limit=50'));
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+}
+
+/** A posting's status as the API answers it, or its answer's status code when there is none. */
+export async function postingStatus(page: Page, id: string): Promise<string | number> {
+  const response = await page.request.get(url(`/api/postings/${id}`));
+  return response.status() === 200 ? ((await response.json()) as { status: string }).status : response.status();
+}
+
+/** Whether the carousel's strip shows the photo named `name` (its left edge at the carousel's). */
+export async function photoInView(page: Page, name: string): Promise<boolean> {
+  const carousel = await page.getByRole('region', { name: 'Images of Gabelli Hall' }).boundingBox();
+  const photo = await page.getByRole('img', { name, exact: true }).boundingBox();
+  return carousel !== null && photo !== null && Math.abs(photo.x - carousel.x) < 2;
+}
+
+/** Which slide of the carousel shows, once the scripts hold it. */
+export const shownSlide = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Images of Gabelli Hall' })
+    .getByRole('group')
+    .filter({ visible: true })
+    .getAttribute('aria-label');
+
+/** The postings the page's cards link to, in order. */
+export async function cardIds(page: Page): Promise<string[]> {
+  const links = page.getByRole('list', { name: 'Postings' }).getByRole('link', { name: /SHOW MORE/ });
+  const hrefs = await links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+  return hrefs.map((href) => new URL(href, 'http://x').searchParams.get('id') as string);
+}
+
+/** Walks the local provider's login and consent pages in this window as `login`. */
+export async function providerLogin(page: Page, login: string): Promise<void> {
+  await page.waitForURL((address) => address.origin === oidc.issuer);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((address) => address.origin === seeded.server.url);
+}
+
+export async function signedInEmail(page: Page): Promise<string | undefined> {
+  const me = await page.request.get(url('/api/me'));
+  return ((await me.json()) as { user: { email: string } | null }).user?.email;
+}
