@@ -338,6 +338,24 @@ describe("the posting editor's map", () => {
     await context.close();
   });
 
+  it('is offered by the editor /postings opens in place to edit a posting, loaded only when pressed', async () => {
+    const { context, page } = await adminPage(1280);
+    const requests = requestsOf(page);
+    await page.goto(`${seeded.server.url}${OFF_CAMPUS}`);
+    await page
+      .getByRole('button', { name: /^Edit posting at 12 Foster Street/ })
+      .first()
+      .click();
+    const open = pinGroup(page).getByRole('button', { name: 'Place on a map' });
+    await open.waitFor();
+    expect(requests).not.toContain(mapChunk());
+    await open.click();
+    await pinGroup(page).locator('canvas').waitFor();
+    expect(requests).toContain(mapChunk());
+    await expectAccessible(page);
+    await context.close();
+  });
+
   it('passes axe on a phone-sized screen with the map open', async () => {
     const { context, page } = await adminPage(375, 812);
     await fillOffCampusPosting(page);

@@ -12,7 +12,6 @@ import {
 } from '../../../shared/schemas/filters';
 import { useMyLifestyle } from '../../features/lifestyle/mine';
 import { LazyMapView } from '../../features/map/LazyMapView';
-import { LazyPostingForm as PostingForm } from '../../features/posting-editor/LazyPostingForm';
 import { useSearch } from '../../features/postings/api';
 import { FilterChips } from '../../features/postings/FilterChips';
 import { LocationTabs } from '../../features/postings/LocationTabs';
@@ -34,6 +33,9 @@ const FilterBar = lazyPart(() => import('../../features/postings/FilterBar').the
 const SaveSearchButton = lazyPart(() =>
   import('../../features/saved-searches').then((module) => module.SaveSearchButton),
 );
+
+// The posting form opened to edit a posting, with its validation and its pin's map: only then.
+const PostingEditor = lazyPart(() => import('./PostingEditor').then((module) => module.PostingEditor));
 
 /** How many filters narrow the search (the sort is not one). */
 const activeFilterCount = (filters: SearchFilters) =>
@@ -337,7 +339,15 @@ export function Component() {
           </Suspense>
         </div>
         {editing ? (
-          <PostingForm postingId={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+          <Suspense
+            fallback={
+              <p className="app-status" role="status">
+                {messages.loading}
+              </p>
+            }
+          >
+            <PostingEditor postingId={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+          </Suspense>
         ) : (
           <Results
             filters={filters}
