@@ -71,27 +71,44 @@ export async function fuzz<T>(
   let fingerprint = await databaseFingerprint();
   let files = options.files ? storedFiles(t).sort() : [];
   const statuses = new Map<number, number>();
+  // Each check is made on every payload (10,000 a route in CI); `expect` is called only to report one
+  // that failed, with its diff: an assertion object on every check of every payload cost more CPU
+  // than many of the routes' own answers.
   await fc.assert(
     fc.asyncProperty(arbitrary, async (payload) => {
       const response = await send(payload);
-      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-      expect(response.statusCode, response.body.slice(0, 500)).toBeLessThan(500);
-      expect(response.statusCode).toBeGreaterThanOrEqual(200);
+      const status = response.statusCode;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status < 200 || status >= 500) {
+        expect(status, response.body.slice(0, 500)).toBeLessThan(500);
+        expect(status).toBeGreaterThanOrEqual(200);
+      }
       const after = await databaseFingerprint();
       const filesAfter = options.files ? storedFiles(t).sort() : [];
-      if (response.statusCode >= 400)
-        expect((options.errorShape ?? errorProblems)(response.statusCode, response.body)).toEqual([]);
-      if (response.statusCode >= 400 || options.readOnly) {
-        expect(after).toEqual(fingerprint);
-        expect(filesAfter).toEqual(files);
+      if (status >= 400) {
+        const problems = (options.errorShape ?? errorProblems)(status, response.body);
+        if (problems.length > 0) expect(problems).toEqual([]);
       }
-      expect(prototypeIsClean()).toBe(true);
+      if (status >= 400 || options.readOnly) {
+        if (!sameEntries(after, fingerprint)) expect(after).toEqual(fingerprint);
+        if (!sameEntries(filesAfter, files)) expect(filesAfter).toEqual(files);
+      }
+      if (!prototypeIsClean()) expect(prototypeIsClean(), 'Object.prototype was added to').toBe(true);
       fingerprint = after;
       files = filesAfter;
     }),
     { numRuns: FUZZ_RUNS },
   );
   return statuses;
+}
+
+/** The same keys (or indexes) holding the same strings: what `toEqual` checks of a fingerprint or a file list. */
+function sameEntries(a: Record<string, string> | string[], b: Record<string, string> | string[]): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (key) => Object.hasOwn(b, key) && (a as Record<string, string>)[key] === (b as Record<string, string>)[key],
+  );
 }
 
 export const json = (member: TestMember | null, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string) => {
