@@ -1,10 +1,8 @@
 /**
- * Issue 31, item 3, "no lost tap": a page the server drew answers the first tap, on a phone-sized
- * window (430 px) whose scripts arrive 4 s after the page (every script of the app is held back).
- * Each early tap, choice and typed value is either carried out by the server (a link, a plain form)
- * or kept and carried out when the scripts arrive; nothing drawn contradicts itself meanwhile.
- * Here: Load more, saved searches, the landing tabs, the account forms, the profile and the
- * warnings. The set-up the four first-tap files share is in tests/support/first-tap.ts.
+ * Issue 31's first tap, on a 430 px phone whose app scripts arrive 4 s late: each early tap, choice
+ * and typed value is carried out by the server or kept until the scripts take over, and nothing
+ * drawn contradicts itself meanwhile (the set-up: tests/support/first-tap.ts). Here: Load more,
+ * saved searches, the landing tabs, the account forms, the profile and the warnings.
  */
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/shared/account-messages';
