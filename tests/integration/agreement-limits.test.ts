@@ -7,31 +7,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/server/agreement/service';
-import { agreementVersion, postingMember } from '../../src/server/db/schema';
+import { agreementVersion } from '../../src/server/db/schema';
 import { type AgreementClause, agreementText } from '../../src/shared/agreement-signatures';
 import { AGREEMENT_MAX_VERSIONS, limitMessages, STUDENT_LIMITS } from '../../src/shared/limits';
 import type { AgreementView } from '../../src/shared/schemas/agreement-answers';
-import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
-import { createMember, originHeader, type TestMember } from '../support/users';
-import { onCampusPosting, sendPosting } from './postings-support';
+import { createMember, type TestMember } from '../support/users';
+import { callAs, createGroup as createGroupOf, readAgreement } from './agreement-support';
 
 let t: TestApp;
 let admin: TestMember;
 let ben: TestMember;
 
 const call = (member: TestMember, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...originHeader(t), cookie: member.cookie },
-    ...(payload !== undefined ? { payload } : {}),
-  });
-const read = async (member: TestMember, postingId: string) => {
-  const response = await call(member, 'GET', `/api/postings/${postingId}/agreement`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<AgreementView>();
-};
+  callAs(t, member, method, url, payload);
+const read = (member: TestMember, postingId: string) => readAgreement(t, member, postingId);
 const edit = async (member: TestMember, postingId: string, text: string) => {
   const { textHash } = await read(member, postingId);
   return call(member, 'POST', `/api/postings/${postingId}/agreement/clauses/guests`, { text, textHash });
@@ -39,25 +29,7 @@ const edit = async (member: TestMember, postingId: string, text: string) => {
 const versionCount = async (postingId: string) =>
   (await t.database.db.select().from(agreementVersion).where(eq(agreementVersion.postingId, postingId))).length;
 
-async function createGroup(owner: TestMember, members: TestMember[]): Promise<string> {
-  const created = await sendPosting(t, { cookie: owner.cookie, posting: onCampusPosting() });
-  expect(created.statusCode, created.body).toBe(201);
-  const postingId = created.json<PostingDetail>().id;
-  for (const [i, member] of members.entries()) {
-    await t.database.db.insert(postingMember).values({
-      postingId,
-      position: 10 + i,
-      name: member.name,
-      academicYear: 'junior',
-      gender: 'female',
-      email: member.email,
-      userId: member.id,
-      state: 'joined',
-      joinedAt: new Date(),
-    });
-  }
-  return postingId;
-}
+const createGroup = (owner: TestMember, members: TestMember[]) => createGroupOf(t, owner, members);
 
 /** Stores versions from..to of the agreement as the draft with one clause changed each time. */
 async function storeVersions(

@@ -7,14 +7,13 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementPdfText, pdfTime } from '../../src/server/agreement/pdf';
-import { postingMember } from '../../src/server/db/schema';
 import { agreementMessages } from '../../src/shared/agreement-signatures';
 import { STUDENT_LIMITS } from '../../src/shared/limits';
 import type { AgreementView } from '../../src/shared/schemas/agreement-answers';
-import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
-import { createMember, originHeader, type TestMember } from '../support/users';
-import { offCampusPosting, sendPosting } from './postings-support';
+import { createMember, type TestMember } from '../support/users';
+import { callAs, createGroup, readAgreement } from './agreement-support';
+import { offCampusPosting } from './postings-support';
 
 let t: TestApp;
 let admin: TestMember;
@@ -25,34 +24,12 @@ let invited: TestMember;
 let postingId: string;
 
 const call = (member: TestMember | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...originHeader(t), ...(member ? { cookie: member.cookie } : {}) },
-    ...(payload !== undefined ? { payload } : {}),
-  });
+  callAs(t, member, method, url, payload);
 const base = () => `/api/postings/${postingId}/agreement`;
-const read = async (member: TestMember) => {
-  const response = await call(member, 'GET', base());
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<AgreementView>();
-};
+const read = (member: TestMember) => readAgreement(t, member, postingId);
 const download = (member: TestMember | null) => call(member, 'GET', `${base()}.pdf`);
 /** One space for any run of white space: a clause wraps over lines in the PDF. */
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-async function join(member: TestMember, position: number, state: 'joined' | 'invited' = 'joined') {
-  await t.database.db.insert(postingMember).values({
-    postingId,
-    position,
-    name: member.name,
-    academicYear: 'junior',
-    gender: 'female',
-    email: member.email,
-    ...(state === 'joined' ? { userId: member.id, joinedAt: new Date() } : {}),
-    state,
-  });
-}
 
 beforeAll(async () => {
   t = await createTestApp({}, undefined, { backgroundJobs: false });
@@ -63,12 +40,7 @@ beforeAll(async () => {
     createMember(t, { name: 'Olu Outside' }),
     createMember(t, { name: 'Ivy Invited' }),
   ]);
-  const created = await sendPosting(t, { cookie: admin.cookie, posting: offCampusPosting() });
-  expect(created.statusCode, created.body).toBe(201);
-  postingId = created.json<PostingDetail>().id;
-  await join(ben, 10);
-  await join(cal, 11);
-  await join(invited, 12, 'invited');
+  postingId = await createGroup(t, admin, [ben, cal], { invited: [invited], posting: offCampusPosting() });
 });
 afterAll(async () => {
   await t?.close();

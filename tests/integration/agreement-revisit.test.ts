@@ -7,13 +7,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { agreementRevisitMail, mailOutbox, postingMember } from '../../src/server/db/schema';
+import { agreementRevisitMail, mailOutbox } from '../../src/server/db/schema';
 import type { AgreementView } from '../../src/shared/schemas/agreement-answers';
-import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
 import { collegeConfigWith } from '../support/college-config';
-import { createMember, originHeader, type TestMember } from '../support/users';
-import { onCampusPosting, sendPosting } from './postings-support';
+import { createMember, type TestMember } from '../support/users';
+import { callAs, createGroup as createGroupOf } from './agreement-support';
 
 const AUTUMN = '2026-10-15';
 const SPRING = '2027-03-01';
@@ -29,32 +28,9 @@ let olu: TestMember;
 let postingId: string;
 
 const call = (member: TestMember, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...originHeader(t), cookie: member.cookie },
-    ...(payload !== undefined ? { payload } : {}),
-  });
-
-async function createGroup(owner: TestMember, members: TestMember[], invited: TestMember[] = []): Promise<string> {
-  const created = await sendPosting(t, { cookie: owner.cookie, posting: onCampusPosting() });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json<PostingDetail>().id;
-  for (const [i, member] of [...members, ...invited].entries()) {
-    const joined = i < members.length;
-    await t.database.db.insert(postingMember).values({
-      postingId: id,
-      position: 10 + i,
-      name: member.name,
-      academicYear: 'junior',
-      gender: 'female',
-      email: member.email,
-      state: joined ? 'joined' : 'invited',
-      ...(joined ? { userId: member.id, joinedAt: new Date() } : {}),
-    });
-  }
-  return id;
-}
+  callAs(t, member, method, url, payload);
+const createGroup = (owner: TestMember, members: TestMember[], invited: TestMember[] = []) =>
+  createGroupOf(t, owner, members, { invited });
 
 const revisitMail = () => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'agreement-revisit'));
 const recipients = async () => (await revisitMail()).map((m) => m.recipient).sort();

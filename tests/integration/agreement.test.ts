@@ -6,13 +6,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/server/agreement/service';
-import { agreementSignature, agreementVersion, liveEvent, postingMember } from '../../src/server/db/schema';
+import { agreementSignature, agreementVersion, liveEvent } from '../../src/server/db/schema';
 import { agreementMessages, agreementText } from '../../src/shared/agreement-signatures';
 import type { AgreementView } from '../../src/shared/schemas/agreement-answers';
-import type { PostingDetail } from '../../src/shared/schemas/posting-view';
 import { createTestApp, type TestApp } from '../support/app';
-import { createMember, createUser, originHeader, type TestMember } from '../support/users';
-import { onCampusPosting, sendPosting } from './postings-support';
+import { createMember, createUser, type TestMember } from '../support/users';
+import { addMember, callAs, createGroup, readAgreement } from './agreement-support';
 
 let t: TestApp;
 let admin: TestMember;
@@ -22,19 +21,10 @@ let outsider: TestMember;
 let invited: TestMember;
 let postingId: string;
 
-const call = (member: TestMember | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...originHeader(t), ...(member ? { cookie: member.cookie } : {}) },
-    ...(payload !== undefined ? { payload } : {}),
-  });
+const call = (member: TestMember | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  callAs(t, member, method, url, payload);
 const base = () => `/api/postings/${postingId}/agreement`;
-const read = async (member: TestMember) => {
-  const response = await call(member, 'GET', base());
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<AgreementView>();
-};
+const read = (member: TestMember) => readAgreement(t, member, postingId);
 const edit = (member: TestMember, clause: string, text: string, textHash: string) =>
   call(member, 'POST', `${base()}/clauses/${clause}`, { text, textHash });
 const sign = (member: TestMember, textHash: string, name = member.name, confirm: unknown = true) =>
@@ -53,20 +43,6 @@ const answers = (bedtime: string, guests: string) => ({
   ],
 });
 
-async function join(member: TestMember, position: number) {
-  await t.database.db.insert(postingMember).values({
-    postingId,
-    position,
-    name: member.name,
-    academicYear: 'junior',
-    gender: 'female',
-    email: member.email,
-    userId: member.id,
-    state: 'joined',
-    joinedAt: new Date(),
-  });
-}
-
 beforeAll(async () => {
   t = await createTestApp({}, undefined, { backgroundJobs: false });
   [admin, ben, cal, outsider, invited] = await Promise.all([
@@ -76,26 +52,13 @@ beforeAll(async () => {
     createMember(t, { name: 'Olu Outside' }),
     createMember(t, { name: 'Ivy Invited' }),
   ]);
-  const created = await sendPosting(t, { cookie: admin.cookie, posting: onCampusPosting() });
-  expect(created.statusCode, created.body).toBe(201);
-  postingId = created.json<PostingDetail>().id;
-  await join(ben, 10);
-  await join(cal, 11);
-  await t.database.db.insert(postingMember).values({
-    postingId,
-    position: 12,
-    name: invited.name,
-    academicYear: 'junior',
-    gender: 'female',
-    email: invited.email,
-    state: 'invited',
-  });
+  postingId = await createGroup(t, admin, [ben, cal], { invited: [invited] });
   for (const [member, bedtime] of [
     [admin, 'before-11'],
     [ben, 'after-1'],
     [cal, '11-to-12'],
   ] as const) {
-    const saved = await call(member, 'PUT' as 'POST', '/api/me/lifestyle', answers(bedtime, 'weekends'));
+    const saved = await call(member, 'PUT', '/api/me/lifestyle', answers(bedtime, 'weekends'));
     expect(saved.statusCode, saved.body).toBe(200);
   }
 });
@@ -228,7 +191,7 @@ describe('the roommate agreement', () => {
     expect((await call(cal, 'GET', base())).statusCode).toBe(404);
 
     const dee = await createUser(t, { name: 'Dee Park', verified: true, acceptedTerms: true });
-    await join(dee, 13);
+    await addMember(t, postingId, dee, 13, 'joined');
     const afterJoining = await read(dee);
     expect(afterJoining.parties.map((p) => [p.name, p.signedAt])).toEqual([
       ['Ana Ruiz', null],
