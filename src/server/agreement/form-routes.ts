@@ -20,18 +20,20 @@ const refusedWith = (code: string) => new AppError(400, code, '', code);
 
 export async function agreementFormRoutes(app: FastifyInstance, { service }: { service: AgreementService }) {
   acceptFormBodies(app);
-  const fallback = (request: FastifyRequest) => pageAddress.agreement(postingIdOf(request));
+  // Both forms: for the group's parties; to anyone else the agreement is not there (the page says so too).
+  const asAParty = {
+    action: 'group.agreement',
+    unsigned: 'SIGN_IN_FIRST',
+    failed: 'AGREEMENT_FAILED',
+    renamed: { NOT_FOUND: 'POSTING_GONE' },
+    fallback: (request: FastifyRequest) => pageAddress.agreement(postingIdOf(request)),
+  } as const;
 
   app.post(
     AGREEMENT_FORM_ROUTES.editAgreementClause,
     { schema: { hide: true } },
     memberForm({
-      action: 'group.agreement',
-      unsigned: 'SIGN_IN_FIRST',
-      failed: 'AGREEMENT_FAILED',
-      // To anyone but its parties the agreement is not there (the page says so too).
-      renamed: { NOT_FOUND: 'POSTING_GONE' },
-      fallback,
+      ...asAParty,
       async act(request, fields) {
         const params = clauseParamSchema.safeParse({ id: postingIdOf(request), clause: fields.clause ?? '' });
         // A posting id that is no id is no agreement of the viewer's; a clause key that is no key is no clause.
@@ -54,12 +56,7 @@ export async function agreementFormRoutes(app: FastifyInstance, { service }: { s
     AGREEMENT_FORM_ROUTES.signAgreement,
     { schema: { hide: true } },
     memberForm({
-      action: 'group.agreement',
-      unsigned: 'SIGN_IN_FIRST',
-      failed: 'AGREEMENT_FAILED',
-      // To anyone but its parties the agreement is not there (the page says so too).
-      renamed: { NOT_FOUND: 'POSTING_GONE' },
-      fallback,
+      ...asAParty,
       async act(request, fields) {
         const id = clauseParamSchema.shape.id.safeParse(postingIdOf(request));
         if (!id.success) throw refusedWith('POSTING_GONE');
