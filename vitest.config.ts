@@ -41,8 +41,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/database-setup.ts', 'tests/support/browser-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A browser case drives several pages; beside the PostgreSQL suite on a 2-core machine half
+          // as fast as this one, cases that take 30 s here took over a minute. The bound is for a hang.
+          testTimeout: 150_000,
+          hookTimeout: 240_000,
           // Each file drives its own server and browser, and waits on them about as long as it
           // computes: three side by side finish sooner than two even on a 2-core machine.
           maxWorkers: 3,
