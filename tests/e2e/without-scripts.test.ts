@@ -174,6 +174,58 @@ describe('with JavaScript off', () => {
     await context.close();
   });
 
+  it('adds member rows to the posting form and removes one; the posting is saved with its two members', async () => {
+    const { context, page } = await noScripts('quinn');
+    await page.goto(url('/create-posting'));
+    await fillPostingForm(page, 'Two of us, and a row added without scripts.');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const second = page.getByRole('group', { name: 'Member 2' });
+    await second.waitFor();
+    // Drawn again by the server with what was typed.
+    expect(await page.getByRole('textbox', { name: /Group description/ }).inputValue()).toBe(
+      'Two of us, and a row added without scripts.',
+    );
+    await second.getByRole('textbox', { name: 'Name' }).fill('Mia Second');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByRole('group', { name: 'Member 3' }).waitFor();
+    expect(await second.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Mia Second');
+    await page.getByRole('button', { name: 'Remove member 3' }).click();
+    await expect.poll(() => page.getByRole('group', { name: 'Member 3' }).count()).toBe(0);
+    await second.getByRole('combobox', { name: 'Academic year' }).selectOption('junior');
+    await second.getByRole('combobox', { name: 'Gender' }).selectOption('female');
+    // Enter in a field sends the form (not a row's button): the posting is saved.
+    await second.getByRole('textbox', { name: 'Name' }).press('Enter');
+    await page.waitForURL(/\/detailView\?id=/);
+    const id = new URL(page.url()).searchParams.get('id') as string;
+    const detail = (await (await page.request.get(url(`/api/postings/${id}`))).json()) as {
+      members: { name: string }[];
+    };
+    expect(detail.members.map((member) => member.name)).toEqual([seeded.members.quinn.name, 'Mia Second']);
+    await context.close();
+  });
+
+  it('removes a stored image on the edit page: gone from the form at once, from the posting once saved', async () => {
+    const { context, page } = await noScripts('admin');
+    const id = postings.noScriptImages as string;
+    const imageIds = async () =>
+      ((await (await page.request.get(url(`/api/postings/${id}`))).json()) as { images: { id: string }[] }).images.map(
+        (image) => image.id,
+      );
+    const stored = await imageIds();
+    expect(stored).toHaveLength(2);
+    await page.goto(url(`/create-posting?id=${id}`));
+    const chosen = page.getByRole('list', { name: 'Chosen images' }).getByRole('listitem');
+    expect(await chosen.count()).toBe(2);
+    await page.getByRole('button', { name: 'Remove image 1' }).click();
+    await expect.poll(() => chosen.count()).toBe(1);
+    // Marked for removal: the posting keeps it until the form is saved.
+    expect(await imageIds()).toEqual(stored);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(url(`/detailView?id=${id}`));
+    expect(await imageIds()).toEqual([stored[1]]);
+    await context.close();
+  });
+
   it('pings a posting from its detail view', async () => {
     const { context, page } = await noScripts('reader');
     await page.goto(url(`/detailView?id=${postings.noScriptPing}`));

@@ -27,6 +27,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../src/shared/option
 import { ANSWER_WARNING_ROUTE, WARNING_SEEN, WARNING_SEEN_COOKIE } from '../../src/shared/page-warnings';
 import { postingValidation } from '../../src/shared/posting-validation-messages';
 import { profileFormActions } from '../../src/shared/profile-form-posts';
+import { POSTING_FORM_FIELDS, postingFormStepValue } from '../../src/shared/schemas/posting-form-sent';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertPosting } from '../support/browse-fixtures';
 import { completeProviderLogin, startOidcProvider, type TestOidcProvider } from '../support/oidc';
@@ -1012,6 +1013,148 @@ describe('the posting form (create and edit without scripts)', () => {
     );
     expect(again).toContain(`data-address="/create-posting?id=${detail.id}"`);
     expect(again).toContain(html(postingValidation.seekingAtLeastOne));
+  });
+
+  it('Add member and Remove member draw the form again with the row added or removed, what was typed kept, saving nothing', async () => {
+    const author = await createMember(t, { name: 'Rowan Rows' });
+    const step = POSTING_FORM_FIELDS.step;
+    const added = drawnAgain(
+      await postForm(
+        memberFormActions.createPosting(),
+        postingFields({ [step]: postingFormStepValue.addMember(), description: 'Typed before the row' }),
+        [],
+        author.cookie,
+      ),
+      200,
+    );
+    // Member 3's fields are drawn, empty; member 2 and the rest as typed; no refusal is said.
+    expect(added).toContain('name="members.2.name"');
+    expect(added).toContain('value="Priya Patel"');
+    expect(added).toContain('Typed before the row');
+    expect(added).not.toContain(messages.submit.failedTitle);
+    expect(added).not.toContain(html(messages.submit.chooseImagesAgain));
+    expect(await postingsOf(author.id)).toHaveLength(0);
+
+    // Files sent with a step are not kept: the form says to choose them again.
+    const withPhoto = drawnAgain(
+      await postForm(
+        memberFormActions.createPosting(),
+        postingFields({ [step]: postingFormStepValue.addMember() }),
+        [await jpegFile()],
+        author.cookie,
+      ),
+      200,
+    );
+    expect(withPhoto).toContain(html(messages.submit.chooseImagesAgain));
+    expect(withPhoto).not.toContain(messages.submit.failedTitle);
+
+    const removed = drawnAgain(
+      await postForm(
+        memberFormActions.createPosting(),
+        postingFields({ [step]: postingFormStepValue.removeMember(1) }),
+        [],
+        author.cookie,
+      ),
+      200,
+    );
+    expect(removed).not.toContain('name="members.1.name"');
+    expect(removed).not.toContain('Priya Patel');
+
+    // Member 3 filled in and the form sent: saved with three members.
+    const fields = postingFields({
+      'members.2.name': 'Theo Third',
+      'members.2.academicYear': 'senior',
+      'members.2.gender': 'male',
+      curNumSeek: '1',
+    });
+    const saved = seeOther(await postForm(memberFormActions.createPosting(), fields, [], author.cookie));
+    expect(saved.path).toBe('/detailView');
+    const members = await t.database.db
+      .select()
+      .from(postingMember)
+      .where(eq(postingMember.postingId, saved.params.get('id') ?? ''));
+    expect(members.map((member) => member.name).sort()).toEqual(['Priya Patel', 'Rowan Rows', 'Theo Third']);
+  });
+
+  it('refuses a step no drawn button sends, with what was typed, saving nothing', async () => {
+    const author = await createMember(t);
+    const full = Object.fromEntries(
+      Array.from({ length: 10 }, (_, at) => [
+        [`members.${at + 1}.name`, `Member ${at + 2}`],
+        [`members.${at + 1}.academicYear`, 'junior'],
+        [`members.${at + 1}.gender`, 'female'],
+      ]).flat(),
+    );
+    for (const fields of [
+      postingFields({ [POSTING_FORM_FIELDS.step]: 'remove-member:0' }),
+      postingFields({ [POSTING_FORM_FIELDS.step]: postingFormStepValue.removeMember(5) }),
+      postingFields({ [POSTING_FORM_FIELDS.step]: postingFormStepValue.removeImage('not-one-of-the-form') }),
+      postingFields({ [POSTING_FORM_FIELDS.step]: 'publish-twice' }),
+      // Eleven rows: the group is as large as the form lets it be (Add member is disabled).
+      { ...postingFields({ [POSTING_FORM_FIELDS.step]: postingFormStepValue.addMember() }), ...full },
+    ]) {
+      const body = drawnAgain(await postForm(memberFormActions.createPosting(), fields, [], author.cookie));
+      expect(body).toContain(html(postingValidation.unreadable));
+      expect(body).toContain('Two juniors, quiet, cook on Sundays.');
+    }
+    expect(await postingsOf(author.id)).toHaveLength(0);
+  });
+
+  it('Remove image draws the edit form without it, the posting unchanged until it is saved', async () => {
+    const author = await createMember(t, { name: 'Ivy Images' });
+    const created = await sendPosting(t, {
+      cookie: author.cookie,
+      posting: postingFieldsAsInput(),
+      files: [await jpegFile(), await jpegFile()],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const detail = created.json() as { id: string; members: { id: string }[]; images: { id: string }[] };
+    const [first, second] = detail.images.map((image) => image.id) as [string, string];
+    const fields = postingFields({
+      'members.0.id': detail.members[0]?.id,
+      'members.1.id': detail.members[1]?.id,
+      [POSTING_FORM_FIELDS.keptImages]: `${first} ${second}`,
+      description: 'Two photos, one to go',
+    });
+    const drawn = drawnAgain(
+      await postForm(
+        memberFormActions.editPosting(detail.id),
+        { ...fields, [POSTING_FORM_FIELDS.step]: postingFormStepValue.removeImage(first) },
+        [],
+        author.cookie,
+      ),
+      200,
+    );
+    // The form keeps the other image only, and lists one image; nothing is removed yet.
+    expect(drawn).toContain(`name="${POSTING_FORM_FIELDS.keptImages}" value="${second}"`);
+    expect(drawn).toContain('Upload 1 of 1');
+    expect(drawn).toContain('Two photos, one to go');
+    const stored = () => t.database.db.select().from(postingImage).where(eq(postingImage.postingId, detail.id));
+    expect(await stored()).toHaveLength(2);
+
+    // An image not the posting's is refused on save, with the spec's words.
+    const foreign = drawnAgain(
+      await postForm(
+        memberFormActions.editPosting(detail.id),
+        { ...fields, [POSTING_FORM_FIELDS.keptImages]: `${second} 00000000-0000-0000-0000-000000000000` },
+        [],
+        author.cookie,
+      ),
+    );
+    expect(foreign).toContain(html(messages.images.unknownImage));
+    expect(await stored()).toHaveLength(2);
+
+    // Saved: the image left out is removed, the other kept.
+    const saved = seeOther(
+      await postForm(
+        memberFormActions.editPosting(detail.id),
+        { ...fields, [POSTING_FORM_FIELDS.keptImages]: second },
+        [],
+        author.cookie,
+      ),
+    );
+    expect(saved.path).toBe('/detailView');
+    expect((await stored()).map((image) => image.id)).toEqual([second]);
   });
 
   it('never answers with a 500 or JSON to a broken body', async () => {

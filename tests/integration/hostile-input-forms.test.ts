@@ -17,6 +17,7 @@ import { FORM_ROUTES as APP_FORM_ROUTES, RETURN_FIELD } from '../../src/shared/f
 import { MEMBER_FORM_ROUTES } from '../../src/shared/member-form-posts';
 import { ANSWER_WARNING_ROUTE } from '../../src/shared/page-warnings';
 import { PROFILE_FORM_ROUTES } from '../../src/shared/profile-form-posts';
+import { POSTING_FORM_FIELDS, postingFormStepValue } from '../../src/shared/schemas/posting-form-sent';
 import { insertPosting } from '../support/browse-fixtures';
 import { errorProblems, FUZZ_RUNS, hostileString, idSegment, keyFrom } from '../support/hostile';
 import { originHeader } from '../support/users';
@@ -65,6 +66,8 @@ const FIELDS = [
   'instagramHandle',
   'share.email',
   'unreadEmail',
+  POSTING_FORM_FIELDS.step,
+  POSTING_FORM_FIELDS.keptImages,
 ];
 
 const ESCAPES = [
@@ -179,6 +182,70 @@ describe(`hostile input to the plain forms (issue 31): ${FUZZ_RUNS} generated pa
         { errorShape: formPageOrError },
       );
       expect(statuses.get(303)).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+});
+
+/**
+ * The posting form's step buttons (Add member, Remove member n, Remove image n) send the whole form
+ * with a step: whatever the step, the rows and the images kept, nothing is saved (the form is drawn
+ * again, done or refused).
+ */
+const stepForm = fc.record({
+  route: fc.constantFrom('createPosting', 'editPosting'),
+  step: fc.oneof(
+    fc.constantFrom(
+      postingFormStepValue.addMember(),
+      postingFormStepValue.removeMember(0),
+      postingFormStepValue.removeMember(1),
+      postingFormStepValue.removeMember(999),
+      postingFormStepValue.removeImage('00000000-0000-0000-0000-000000000000'),
+      'remove-image:',
+      'remove-member:-1',
+      '',
+    ),
+    hostileString,
+  ),
+  keptImages: fc.option(fc.oneof(hostileString, fc.constantFrom('a a', 'new:0', ' ')), { nil: undefined }),
+  rows: fc.array(fc.tuple(fc.nat({ max: 14 }), fc.constantFrom('id', 'name', 'gender'), hostileString), {
+    maxLength: 4,
+  }),
+  who: fc.constantFrom('admin', 'pinger'),
+});
+
+describe('hostile steps of the posting form (issue 31)', () => {
+  it(
+    'POST /api/forms/postings(/:id) with a step saves nothing, whatever it carries',
+    async () => {
+      const statuses = await fuzz(
+        stepForm,
+        async (payload) => {
+          const form = new FormData();
+          form.append('dorm', 'Walsh');
+          form.append('curNumSeek', '1');
+          for (const [at, field, value] of payload.rows) form.append(`members.${at}.${field}`, value);
+          if (payload.keptImages !== undefined) form.append(POSTING_FORM_FIELDS.keptImages, payload.keptImages);
+          form.append(POSTING_FORM_FIELDS.step, payload.step);
+          form.append('images', new Blob([], { type: 'application/octet-stream' }), '');
+          const request = new Request('http://localhost/', { method: 'POST', body: form });
+          const member = payload.who === 'admin' ? admin : pinger;
+          return t.app.inject({
+            method: 'POST',
+            url: MEMBER_FORM_ROUTES[payload.route].replace(':id', postingId),
+            headers: {
+              ...originHeader(t),
+              cookie: member.cookie,
+              'content-type': request.headers.get('content-type') as string,
+            },
+            payload: Buffer.from(await request.arrayBuffer()),
+          });
+        },
+        { readOnly: true, errorShape: formPageOrError },
+      );
+      // Some steps were done (the form drawn again with them), some refused.
+      expect(statuses.get(200)).toBeGreaterThan(0);
+      expect([...statuses.keys()].some((status) => status >= 400)).toBe(true);
     },
     TIMEOUT,
   );

@@ -91,6 +91,11 @@ export function setUpFirstTapServer(): void {
             postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Gabelli' });
             await storePhotos(db, dataDir, postings[name] as string);
           }
+          // The posting form's edit page: a stored image removed before the scripts, and without them.
+          for (const name of ['imagesEarly', 'noScriptImages']) {
+            postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Stayer' });
+            await storePhotos(db, dataDir, postings[name] as string);
+          }
           for (const name of ['statusEarly', 'deleteEarly', 'noScriptStatus', 'noScriptDelete']) {
             postings[name] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Stayer' });
           }

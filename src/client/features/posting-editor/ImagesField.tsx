@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { messages } from '../../../shared/messages';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_POSTING } from '../../../shared/options';
+import { POSTING_FORM_FIELDS, postingFormStepValue } from '../../../shared/schemas/posting-form-sent';
 import { useScriptsReady } from '../../shell/scripts-ready';
 import fieldStyles from '../../ui/FormField.module.css';
 import styles from './PostingForm.module.css';
@@ -35,10 +36,13 @@ function addFiles(items: ImageItem[], files: File[]): { items: ImageItem[]; prob
 
 export function ImagesField({
   items,
+  stored,
   problems,
   onChange,
 }: {
   items: ImageItem[];
+  /** An edit: the posting's stored images the form keeps go with it (posted without the scripts too). */
+  stored: boolean;
   problems: string[];
   onChange: (items: ImageItem[], problems: string[]) => void;
 }) {
@@ -75,6 +79,13 @@ export function ImagesField({
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Images</legend>
+      {stored ? (
+        <input
+          type="hidden"
+          name={POSTING_FORM_FIELDS.keptImages}
+          value={items.flatMap((item) => (item.kind === 'kept' ? [item.id] : [])).join(' ')}
+        />
+      ) : null}
       <p className={fieldStyles.hint} id={`${id}-hint`}>
         JPG or PNG only, up to {MAX_IMAGES_PER_POSTING} images of {MB} MB each. The first image is shown first.
       </p>
@@ -135,10 +146,16 @@ export function ImagesField({
                 >
                   ↓
                 </button>
+                {/* A stored image's Remove posts the form before the scripts: the server draws it
+                    again without that image, removed when the form is saved (decision 0048). */}
                 <button
-                  type="button"
+                  type={item.kind === 'kept' ? 'submit' : 'button'}
+                  name={item.kind === 'kept' ? POSTING_FORM_FIELDS.step : undefined}
+                  value={item.kind === 'kept' ? postingFormStepValue.removeImage(item.id) : undefined}
+                  formNoValidate
                   className={styles.smallButton}
-                  onClick={() => {
+                  onClick={(event) => {
+                    event.preventDefault();
                     onChange(
                       items.filter((other) => other.key !== item.key),
                       [],
@@ -146,7 +163,6 @@ export function ImagesField({
                     inputRef.current?.focus();
                   }}
                   aria-label={`Remove image ${index + 1}`}
-                  disabled={!scriptsReady}
                 >
                   Remove
                 </button>

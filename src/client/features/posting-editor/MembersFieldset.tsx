@@ -1,5 +1,5 @@
 import { ACADEMIC_YEAR_LABELS, ACADEMIC_YEARS, GENDER_LABELS, GENDERS, HOUSING_AIM_MAX } from '../../../shared/options';
-import { useScriptsReady } from '../../shell/scripts-ready';
+import { POSTING_FORM_FIELDS, postingFormStepValue } from '../../../shared/schemas/posting-form-sent';
 import buttonStyles from '../../ui/Button.module.css';
 import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
@@ -39,7 +39,6 @@ export function MembersFieldset({
   onRemove: (index: number) => void;
 }) {
   const { fid, err, controlProps } = kit;
-  const scriptsReady = useScriptsReady();
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>Current members</legend>
@@ -147,10 +146,15 @@ export function MembersFieldset({
                   </Field>
                 </div>
                 <button
-                  type="button"
+                  type="submit"
+                  name={POSTING_FORM_FIELDS.step}
+                  value={postingFormStepValue.removeMember(index)}
+                  formNoValidate
                   className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.removeMember}`}
-                  onClick={() => onRemove(index)}
-                  disabled={!scriptsReady}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onRemove(index);
+                  }}
                 >
                   Remove member {n}
                 </button>
@@ -161,11 +165,18 @@ export function MembersFieldset({
       </ol>
       {coadminEditing ? null : (
         <button
-          type="button"
+          // Before the scripts (or without them) the button posts the form: the server draws it
+          // again, what was typed kept, with one more row (decision 0048). The scripts add it here.
+          type="submit"
+          name={POSTING_FORM_FIELDS.step}
+          value={postingFormStepValue.addMember()}
+          formNoValidate
           className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.addMember}`}
-          onClick={onAdd}
-          // Rows are added by the scripts: until they have the form, the button waits for them.
-          disabled={!scriptsReady || rowKeys.length >= HOUSING_AIM_MAX - 1}
+          onClick={(event) => {
+            event.preventDefault();
+            onAdd();
+          }}
+          disabled={rowKeys.length >= HOUSING_AIM_MAX - 1}
         >
           Add member
         </button>

@@ -22,6 +22,7 @@ import {
   newPostingValues,
   type PostingFormValues,
   postingValues,
+  sentFormValues,
   today,
 } from './form-values';
 import { AboutFieldset, LookingForFieldset } from './GroupFieldsets';
@@ -95,7 +96,7 @@ export function PostingForm({ postingId, onDone, onCancel, pinMap }: PostingForm
   const [opened] = useState(() => {
     const sent = queryClient.getQueryData<PostingFormSent>(postingFormSentKey(postingId));
     const base = editing && loaded ? postingValues(loaded, account) : newPostingValues(account);
-    const values = sent?.values ? formValuesOf(base, sent.values as Record<string, unknown>) : base;
+    const values = sent?.values ? sentFormValues(base, sent.values as Record<string, unknown>) : base;
     let errors: FieldErrors = {};
     if (sent?.values) {
       const checked = schema.safeParse(coadminEditing ? membersAsKept(values) : values);
@@ -117,7 +118,9 @@ export function PostingForm({ postingId, onDone, onCancel, pinMap }: PostingForm
   const [live, setLive] = useState(drawn.values);
   // The rent's digits (a form sent back holds the rent as typed: '$1,200').
   const [rent, setRent] = useState(() => String(drawn.values.monthlyRent).replace(/\D/g, ''));
-  const [images, setImages] = useState<ImageItem[]>(() => (opened.from ? keptImages(opened.from) : []));
+  const [images, setImages] = useState<ImageItem[]>(() =>
+    opened.from ? keptImages(opened.from, opened.sent?.keptImages) : [],
+  );
   const [imageProblems, setImageProblems] = useState<string[]>([]);
   const focusRow = useRef<number | null>(null);
 
@@ -295,7 +298,18 @@ export function PostingForm({ postingId, onDone, onCancel, pinMap }: PostingForm
         </button>
       ) : null}
 
-      {opened.sent && drawn.version === 0 ? <SentBack problems={opened.sent.problems} /> : null}
+      {/* Enter in a field sends the form (its first submit button), not a step's button below. */}
+      <button
+        type="submit"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={phase.kind === 'uploading'}
+      >
+        {editing ? 'Save changes' : 'Submit posting'}
+      </button>
+
+      {opened.sent && drawn.version === 0 ? <SentBack sent={opened.sent} /> : null}
 
       {/* Drawn anew, as a whole, from other values (a posting loaded, one sent); the buttons stay,
           and so does the focus on them. */}
@@ -329,6 +343,7 @@ export function PostingForm({ postingId, onDone, onCancel, pinMap }: PostingForm
 
       <ImagesField
         items={images}
+        stored={editing}
         problems={imageProblems}
         onChange={(items, problems) => {
           setImages(items);
@@ -371,22 +386,31 @@ export function PostingForm({ postingId, onDone, onCancel, pinMap }: PostingForm
   );
 }
 
-/** A stored posting's images as the form lists them. */
-function keptImages(posting: PostingDetail): ImageItem[] {
-  return posting.images.map((image) => ({ kind: 'kept', key: image.id, id: image.id, url: image.cardUrl }));
+/** A stored posting's images as the form lists them: those `kept` (in its order) when a form sent says so. */
+function keptImages(posting: PostingDetail, kept?: string[]): ImageItem[] {
+  const images = kept ? kept.flatMap((id) => posting.images.filter((image) => image.id === id)) : posting.images;
+  return images.map((image) => ({ kind: 'kept', key: image.id, id: image.id, url: image.cardUrl }));
 }
 
 /**
  * What the server said of a form sent without the scripts, drawn above it again: the spec's
  * messages ('Submission Failed'; each field's own is beside it too), and that chosen images must
- * be chosen again (a browser cannot put files back in a file input).
+ * be chosen again (a browser cannot put files back in a file input). A step (a member row added,
+ * an image removed) has no messages: it says only that, when files were chosen.
  */
-function SentBack({ problems }: { problems: string[] }) {
+function SentBack({ sent }: { sent: PostingFormSent }) {
+  if (sent.problems.length === 0) {
+    return sent.imagesNotKept ? (
+      <p className={styles.sentBack} role="status">
+        {messages.submit.chooseImagesAgain}
+      </p>
+    ) : null;
+  }
   return (
     <div className={styles.sentBack} role="alert">
       <h2 className={styles.legend}>{messages.submit.failedTitle}</h2>
       <ul className={styles.errorList}>
-        {problems.map((problem) => (
+        {sent.problems.map((problem) => (
           <li key={problem}>{problem}</li>
         ))}
       </ul>

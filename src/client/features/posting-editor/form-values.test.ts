@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupMemberView } from '../../../shared/schemas/groups';
 import { validatePosting } from '../../../shared/schemas/posting';
-import { formValuesOf, memberRow, membersAsKept, newPostingValues } from './form-values';
+import { formValuesOf, memberRow, membersAsKept, newPostingValues, sentFormValues } from './form-values';
 
 const joined: GroupMemberView = {
   id: 'row-2',
@@ -83,5 +83,24 @@ describe('member rows of the posting form', () => {
     expect(values.members[0]).toEqual(drawn.members[0]);
     expect(values.members[1]).toEqual(drawn.members[1]);
     expect(values.members[2]).toEqual({ ...drawn.members[2], name: 'Theo' });
+  });
+
+  it('a form sent back after a step keeps its rows as sent: one added, one removed, stored rows by their id', () => {
+    const drawn = newPostingValues({ name: 'Ada Admin', email: 'ada@bc.edu' });
+    const invited = { ...memberRow({ ...joined, id: 'row-3', joined: false, role: 'member' }), name: 'Cleo' };
+    drawn.members = [...drawn.members, memberRow(joined), invited];
+    const blank = { name: '', academicYear: '', gender: '', customGender: '', email: '', instagramHandle: '' };
+    // Cleo's row was removed and a row added (as postingFromFormFields reads the form).
+    const values = sentFormValues(drawn, {
+      description: 'Kept',
+      members: [blank, { ...blank, id: 'row-2' }, { ...blank, name: 'Theo' }, blank],
+    });
+    expect(values.description).toBe('Kept');
+    expect(values.members).toHaveLength(4);
+    expect(values.members[0]).toMatchObject({ ...blank });
+    expect(values.members[1]).toMatchObject({ id: 'row-2', joined: true, joinedName: 'Jane Doe', role: 'coadmin' });
+    // The new rows are new: neither takes Cleo's stored row.
+    expect(values.members[2]).toEqual({ ...blank, name: 'Theo' });
+    expect(values.members[3]).toEqual(blank);
   });
 });

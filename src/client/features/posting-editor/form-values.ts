@@ -147,3 +147,25 @@ export function formValuesOf(drawn: PostingFormValues, read: Record<string, unkn
     members: drawn.members.map((member, at) => ({ ...member, ...readMembers[at] })),
   };
 }
+
+/**
+ * The form's values from a form sent without the scripts and drawn again (`sent`, as the schema
+ * reads it): its fields over those drawn before, and its member rows as sent (a step may have added
+ * or removed one), each stored row found again by its id (its state: joined, role), member 1 as drawn.
+ */
+export function sentFormValues(drawn: PostingFormValues, sent: Record<string, unknown>): PostingFormValues {
+  const values = formValuesOf(drawn, sent);
+  if (!Array.isArray(sent.members)) return values;
+  const rows = sent.members as Partial<PostingFormMember>[];
+  return {
+    ...values,
+    members: rows.map((row, at) => {
+      const stored = row.id
+        ? drawn.members.find((member) => member.id === row.id)
+        : at === 0
+          ? drawn.members[0]
+          : undefined;
+      return { ...blankMember(), ...stored, ...row };
+    }),
+  };
+}
