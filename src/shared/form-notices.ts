@@ -12,7 +12,7 @@ import { messages } from './messages';
 import { moderationMessages, REPORT_DETAILS_MAX_LENGTH } from './moderation';
 import { PING_MESSAGE_MAX_LENGTH } from './options';
 import { pingMessages } from './ping-messages';
-import { SAVED_SEARCHES_MAX, savedSearchMessages } from './saved-searches';
+import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX, savedSearchMessages } from './saved-searches';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schemas/auth-constants';
 import { groupMessages } from './schemas/groups';
 
@@ -159,6 +159,22 @@ export const FORM_NOTICES = {
     message: 'That saved search is not there any more.',
   },
   ALERT_UPDATED: { tone: 'success', message: savedSearchMessages.alertUpdated },
+  SEARCH_UPDATED: { tone: 'success', message: 'The saved search is changed.' },
+  SAVED_SEARCH_NAME_REQUIRED: {
+    tone: 'error',
+    title: savedSearchMessages.failedTitle,
+    message: savedSearchMessages.nameRequired,
+  },
+  SAVED_SEARCH_NAME_TOO_LONG: {
+    tone: 'error',
+    title: savedSearchMessages.failedTitle,
+    message: savedSearchMessages.nameTooLong(SAVED_SEARCH_NAME_MAX),
+  },
+  SAVED_SEARCH_BAD_ALERT: {
+    tone: 'error',
+    title: savedSearchMessages.failedTitle,
+    message: savedSearchMessages.badAlert,
+  },
   INVITATION_JOINED: {
     tone: 'success',
     title: 'You joined the group',
@@ -195,6 +211,11 @@ export const FORM_NOTICES = {
   },
   UNREAD_EMAIL_ON: { tone: 'success', message: 'E-mails about unread messages are on.' },
   UNREAD_EMAIL_OFF: { tone: 'success', message: 'E-mails about unread messages are off.' },
+  STUDENT_UNBLOCKED: {
+    tone: 'success',
+    message: 'The student is no longer blocked. They can write to you and ping your postings again.',
+  },
+  UNBLOCK_FAILED: { tone: 'error', title: conversationMessages.blockTitle, message: pingMessages.tryAgain },
   SETTINGS_FAILED: { tone: 'error', title: conversationMessages.settingsTitle, message: pingMessages.tryAgain },
 } as const satisfies Record<string, FormNotice>;
 

@@ -1,9 +1,10 @@
 /**
  * Issue 31, item 3: with JavaScript off, the core flows work end to end through links and plain
  * forms (sign-in, bookmarks, search, the posting form, pings, messages, the detail view's controls,
- * the profile's sections and the account). tests/support/first-tap.ts holds the set-up the four
- * first-tap files share; axe cannot run without scripts, and these pages are checked with them in
- * the other three and in every-route-axe.test.ts.
+ * the profile's sections, a saved search's Edit, Unblock and 'Your gender' included, and the
+ * account). tests/support/first-tap.ts holds the set-up the first-tap files share; axe cannot run
+ * without scripts, and these pages are checked with them in the first-tap files and in
+ * every-route-axe.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/shared/account-messages';
@@ -420,6 +421,44 @@ describe('with JavaScript off', () => {
     await searches.getByRole('button', { name: "Save the alerts of Hana Offline's Walsh search" }).click();
     await page.getByText(FORM_NOTICES.ALERT_UPDATED.message).waitFor();
     expect(await searches.getByRole('combobox', { name: 'Alerts' }).inputValue()).toBe('off');
+    await context.close();
+  });
+
+  it('edits a saved search in its drawn editor, unblocks a student, and describes a gender for Other', async () => {
+    const { context, page } = await noScripts('omar');
+    await page.goto(url('/myProfile'));
+    const searches = page.getByRole('list', { name: 'My Saved Searches' });
+    await searches.getByRole('button', { name: "Edit Omar Offline's Walsh search" }).click();
+    const editor = page.getByRole('region', { name: 'Edit saved search' });
+    const name = editor.getByRole('textbox', { name: 'Name' });
+    // A name of spaces only is refused with the API's message, said on the field, and nothing changes.
+    await name.fill('   ');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(FORM_NOTICES.SAVED_SEARCH_NAME_REQUIRED.message).first().waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await name.fill('Omar’s Walsh doubles');
+    await editor.getByRole('radio', { name: /^Off/ }).check();
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(FORM_NOTICES.SEARCH_UPDATED.message).waitFor();
+    const saved = await page.request.get(url('/api/saved-searches'));
+    expect(((await saved.json()) as { items: { name: string; alert: string }[] }).items).toEqual([
+      expect.objectContaining({ name: 'Omar’s Walsh doubles', alert: 'off' }),
+    ]);
+
+    await page.getByRole('button', { name: 'Unblock Quinn Pinger' }).click();
+    await page.getByText(FORM_NOTICES.STUDENT_UNBLOCKED.message).waitFor();
+    await page.getByText('You have not blocked anyone.').waitFor();
+
+    const yourGender = page.getByRole('textbox', { name: 'Your gender' });
+    expect(await yourGender.isVisible()).toBe(false);
+    await page.getByLabel('Gender', { exact: true }).selectOption('other');
+    expect(await yourGender.isVisible()).toBe(true);
+    await yourGender.fill('Genderfluid');
+    await page.getByRole('button', { name: 'Save what I share' }).click();
+    await page.getByText(FORM_NOTICES.SHARING_SAVED.message).waitFor();
+    const sharing = await page.request.get(url('/api/me/sharing'));
+    expect(await sharing.json()).toMatchObject({ gender: 'other', customGender: 'Genderfluid' });
+    expect(await yourGender.inputValue()).toBe('Genderfluid');
     await context.close();
   });
 

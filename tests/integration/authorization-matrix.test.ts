@@ -755,6 +755,39 @@ const formRows: Row[] = [
     },
   },
   {
+    route: 'POST /api/forms/saved-searches/:id/edit',
+    actions: ['product.use'],
+    call: async () =>
+      formCall(`/api/forms/saved-searches/${await ownersSearch()}/edit`, { name: 'Walsh, two of us', alert: 'off' }),
+    expect: formMembersOnly('SIGN_IN_FIRST', formRefused('SAVED_SEARCH_NOT_FOUND'), FORM_POSTED),
+    check(response) {
+      expect(noticeOf(response)).toBe('SEARCH_UPDATED');
+    },
+  },
+  {
+    route: 'POST /api/forms/account/blocks/:id/unblock',
+    actions: ['student.block'],
+    async call() {
+      // The owner has blocked the other student: only the owner's own Unblock lifts it.
+      await t.database.db
+        .insert(studentBlock)
+        .values({ blockerUserId: owner.id as string, blockedUserId: other.id as string })
+        .onConflictDoNothing();
+      return formCall(`/api/forms/account/blocks/${other.id}/unblock`, {});
+    },
+    expect: formMembersOnly('SIGN_IN_FIRST', FORM_POSTED),
+    async check(response, caller) {
+      expect(noticeOf(response)).toBe('STUDENT_UNBLOCKED');
+      const kept = await t.database.db
+        .select()
+        .from(studentBlock)
+        .where(
+          and(eq(studentBlock.blockerUserId, owner.id as string), eq(studentBlock.blockedUserId, other.id as string)),
+        );
+      expect(kept).toHaveLength(caller.id === owner.id ? 0 : 1);
+    },
+  },
+  {
     route: 'POST /api/forms/invitations/:id',
     actions: ['invitation.answer'],
     name: 'join',

@@ -157,6 +157,7 @@ describe(`hostile input to the plain forms (issue 31): ${FUZZ_RUNS} generated pa
             editPosting: postingId,
             editAgreementClause: postingId,
             signAgreement: postingId,
+            unblock: pinger.id,
           };
           const real = ids[payload.route as keyof typeof ids];
           const id = payload.id === '' && real ? real : payload.id;

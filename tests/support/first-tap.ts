@@ -2,7 +2,7 @@
  * What the first-tap browser files share (issue 31, item 3, "no lost tap"): a seeded server with its
  * students, postings, pings and conversations, a local OpenID provider and a browser, one set per
  * file; a 430 px window whose app scripts arrive HOLD_MS late, or one with JavaScript off; and the
- * checks those files make. The cases are spread over four files so that the browser tests' workers
+ * checks those files make. The cases are spread over five files so that the browser tests' workers
  * share them: each case waits seconds on its held-back scripts.
  */
 import { mkdirSync } from 'node:fs';
@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { conversation, ping, postingImage, postingMember, savedSearch } from '../../src/server/db/schema';
+import { conversation, ping, postingImage, postingMember, savedSearch, studentBlock } from '../../src/server/db/schema';
 import { insertPosting } from './browse-fixtures';
 import { launchBrowser } from './browser';
 import { startOidcProvider, type TestOidcProvider } from './oidc';
@@ -25,7 +25,18 @@ export const LATE_SCRIPTS = { timeout: 180_000 };
 /** The app's scripts (boot, main and every chunk): all served from /assets. */
 export const SCRIPTS = /\/assets\/[^?#]+\.js(?:[?#].*)?$/;
 
-export type Member = 'admin' | 'student' | 'reader' | 'pat' | 'quinn' | 'nell' | 'otto' | 'gus' | 'hana';
+export type Member =
+  | 'admin'
+  | 'student'
+  | 'reader'
+  | 'pat'
+  | 'quinn'
+  | 'nell'
+  | 'otto'
+  | 'gus'
+  | 'hana'
+  | 'ivy'
+  | 'omar';
 export let seeded: SeededServer<Member>;
 export let browser: Browser;
 export let oidc: TestOidcProvider;
@@ -83,6 +94,9 @@ export function setUpFirstTapServer(): void {
           // The profile's other sections: a saved search, an invitation, a group joined (issue 31 gaps).
           gus: 'Gus Early',
           hana: 'Hana Offline',
+          // A saved search to edit and a blocked student to unblock, before the scripts and without them.
+          ivy: 'Ivy Early',
+          omar: 'Omar Offline',
         },
         async (db, members, dataDir) => {
           const admin = { adminName: members.admin.name };
@@ -143,6 +157,17 @@ export function setUpFirstTapServer(): void {
               invitationExpiresAt: new Date(Date.now() + 7 * 86_400_000),
               lastSentAt: new Date(),
             });
+          }
+          for (const who of ['ivy', 'omar'] as const) {
+            const student = members[who];
+            await db.insert(savedSearch).values({
+              userId: student.id,
+              name: `${student.name}'s Walsh search`,
+              alert: 'daily',
+              filters: { location: 'oncampus', dorm: 'Walsh' },
+              location: 'oncampus',
+            });
+            await db.insert(studentBlock).values({ blockerUserId: student.id, blockedUserId: members.quinn.id });
           }
           postings.hanaJoined = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Kostka' });
           await db.insert(postingMember).values({

@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth-constants';
-import { useDrawnToggle } from '../../shell/scripts-ready';
 import { ShowPassword, TextField } from './TextField';
 
 /**
@@ -15,9 +14,6 @@ export function NewPasswordFields({
   errors: { password?: string; confirmPassword?: string };
 }) {
   const [shown, setShown] = useState(false);
-  // Ticked before the scripts took the drawn form over: the passwords show once they have.
-  const showId = useId();
-  useDrawnToggle(showId, () => setShown(true));
   const type = shown ? 'text' : 'password';
   return (
     <>
@@ -36,7 +32,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         error={errors.confirmPassword}
       />
-      <ShowPassword id={showId} shown={shown} onChange={setShown} />
+      <ShowPassword shown={shown} onChange={setShown} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../shared/first-load-messages';
 import { formActions, RETURN_FIELD, SIGN_UP_MODE, SIGN_UP_MODE_PARAM, sameSitePath } from '../../../shared/form-posts';
@@ -6,7 +6,6 @@ import { ApiError } from '../../api/client';
 import { useCollege } from '../../shell/config-context';
 import { FormNotice } from '../../shell/FormNotice';
 import { returnPathOf } from '../../shell/return-path';
-import { useDrawnToggle } from '../../shell/scripts-ready';
 import { useRefreshSession } from '../../shell/session';
 import { usePageTitle } from '../../shell/use-page-title';
 import buttonStyles from '../../ui/Button.module.css';
@@ -86,7 +85,6 @@ function SignInForm({
 }) {
   const [failure, setFailure] = useState<string | null>(failed);
   const [unverified, setUnverified] = useState<string | null>(null);
-  const showPasswordId = useId();
   const [passwordShown, setPasswordShown] = useState(false);
   const form = useSchemaForm({
     schema: loadSignInSchema,
@@ -102,8 +100,7 @@ function SignInForm({
       }
     },
   });
-  // Typed text stays by itself (uncontrolled fields); 'Show password' ticked before the scripts shows it.
-  useDrawnToggle(showPasswordId, () => setPasswordShown(true));
+  // Typed text stays by itself (uncontrolled fields); 'Show password' is drawn once the scripts are here.
   return (
     <form
       className={styles.form}
@@ -124,7 +121,7 @@ function SignInForm({
         name="password"
         error={form.error('password')}
       />
-      <ShowPassword id={showPasswordId} shown={passwordShown} onChange={setPasswordShown} />
+      <ShowPassword shown={passwordShown} onChange={setPasswordShown} />
       {failure ? (
         <p role="alert" className={styles.alert}>
           {failure}

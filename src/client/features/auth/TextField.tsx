@@ -25,20 +25,11 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
  * A 'Show password' checkbox: the password fields above it show their text while it is checked.
  * A checkbox (not an icon in the field) so it has a visible label and one state to announce.
  */
-export function ShowPassword({
-  id: givenId,
-  shown,
-  onChange,
-}: {
-  /** Its id, when the page needs it (the sign-in page reads a tick made before its scripts). */
-  id?: string;
-  shown: boolean;
-  onChange: (shown: boolean) => void;
-}) {
-  const ownId = useId();
-  const id = givenId ?? ownId;
+export function ShowPassword({ shown, onChange }: { shown: boolean; onChange: (shown: boolean) => void }) {
+  const id = useId();
   return (
-    // Kept until the scripts arrive, which show the password (useDrawnToggle); never drawn without them.
+    // The scripts' alone: its place is kept but it is not drawn until they are here (the stylesheet,
+    // while #root is not data-ready), so no tick waits unseen; never drawn without them.
     <div className={fieldStyles.showPassword} data-needs-scripts="">
       <input id={id} type="checkbox" checked={shown} onChange={(event) => onChange(event.target.checked)} />
       <label htmlFor={id}>Show password</label>

@@ -108,22 +108,26 @@ function BlockedStudents() {
           {items.map((block) => (
             <li key={block.userId}>
               <span>{block.name}</span>
-              <button
-                type="button"
-                className={styles.linkButton}
-                // The scripts' (no plain form yet): not drawn without them (index.html's <noscript> style).
-                data-needs-scripts=""
-                disabled={unblock.isPending}
-                onClick={() =>
-                  unblock.mutate(block.userId, {
-                    onSuccess: () => setSaid(`${block.name} is no longer blocked.`),
-                    onError: (error) =>
-                      setSaid(error instanceof ApiError ? error.message : 'That did not work. Please try again.'),
-                  })
-                }
-              >
-                Unblock {block.name}
-              </button>
+              {/* A plain form too (issue 31): before the scripts, or without them, the server unblocks
+                  and comes back here; once they are here, the tap unblocks in the page. */}
+              <form method="post" action={profileFormActions.unblock(block.userId)} className={styles.inlineForm}>
+                <input type="hidden" name={RETURN_FIELD} value="/myProfile#messages" />
+                <button
+                  type="submit"
+                  className={styles.linkButton}
+                  disabled={unblock.isPending}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    unblock.mutate(block.userId, {
+                      onSuccess: () => setSaid(`${block.name} is no longer blocked.`),
+                      onError: (error) =>
+                        setSaid(error instanceof ApiError ? error.message : 'That did not work. Please try again.'),
+                    });
+                  }}
+                >
+                  Unblock {block.name}
+                </button>
+              </form>
             </li>
           ))}
         </ul>

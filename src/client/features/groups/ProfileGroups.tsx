@@ -137,7 +137,6 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
   const [saved, setSaved] = useState(false);
   // The fields are drawn anew from what the server kept after each save (a handle without its @).
   const [drawn, setDrawn] = useState({ sharing, version: 0 });
-  const [gender, setGender] = useState(sharing.gender ?? '');
   const form = useSchemaForm({
     schema: loadSharingSchema,
     onValid: (values) => {
@@ -203,17 +202,14 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
           </div>
           {check('academicYear', 'Show my academic year')}
         </div>
-        <div className={styles.item}>
+        {/* 'Your gender' shows while Other is chosen: the stylesheet follows the choice (genderItem),
+            so it does before the scripts arrive and without them, and it posts with the form. */}
+        <div className={`${styles.item} ${styles.genderItem}`}>
           <div className={fieldStyles.field}>
             <label className={fieldStyles.label} htmlFor={id('gender')}>
               Gender
             </label>
-            <select
-              className={fieldStyles.control}
-              defaultValue={kept.gender ?? ''}
-              onChange={(event) => setGender(event.target.value)}
-              {...aria('gender')}
-            >
+            <select className={fieldStyles.control} defaultValue={kept.gender ?? ''} {...aria('gender')}>
               <option value="">Not given</option>
               {GENDERS.map((value) => (
                 <option key={value} value={value}>
@@ -223,20 +219,18 @@ function SharingForm({ sharing, email }: { sharing: Sharing; email: string }) {
             </select>
             {errorOf('gender')}
           </div>
-          {gender === 'other' ? (
-            <div className={fieldStyles.field}>
-              <label className={fieldStyles.label} htmlFor={id('customGender')}>
-                Your gender
-              </label>
-              <input
-                className={fieldStyles.control}
-                maxLength={SHARING_LIMITS.customGender}
-                defaultValue={kept.customGender ?? ''}
-                {...aria('customGender')}
-              />
-              {errorOf('customGender')}
-            </div>
-          ) : null}
+          <div className={`${fieldStyles.field} ${styles.customGender}`}>
+            <label className={fieldStyles.label} htmlFor={id('customGender')}>
+              Your gender
+            </label>
+            <input
+              className={fieldStyles.control}
+              maxLength={SHARING_LIMITS.customGender}
+              defaultValue={kept.customGender ?? ''}
+              {...aria('customGender')}
+            />
+            {errorOf('customGender')}
+          </div>
           {check('gender', 'Show my gender')}
         </div>
         <div className={styles.item}>

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { RETURN_FIELD } from '../../../shared/form-posts';
+import { NOTICE_PARAM, RETURN_FIELD } from '../../../shared/form-posts';
 import { messages } from '../../../shared/messages';
 import { profileFormActions } from '../../../shared/profile-form-posts';
 import {
   ALERT_FREQUENCIES,
   ALERT_FREQUENCY_LABELS,
   type AlertFrequency,
+  SAVED_SEARCH_NAME_MAX,
   savedSearchMessages,
 } from '../../../shared/saved-searches';
 import { filtersToParams } from '../../../shared/schemas/filter-params';
@@ -16,7 +17,9 @@ import { useCollege } from '../../shell/config-context';
 import { useScriptsReady } from '../../shell/scripts-ready';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
+import { AlertChoices } from './AlertChoices';
 import { useDeleteSavedSearch, useSavedSearches, useUpdateSavedSearch } from './api';
 import { searchSummary } from './describe';
 import styles from './SavedSearches.module.css';
@@ -24,7 +27,16 @@ import { SearchDialog } from './SearchDialog';
 
 /** The profile's address with `?deleteSearch=<id>`: that search's Delete confirmation drawn in the page. */
 const DELETE_SEARCH_PARAM = 'deleteSearch';
+/** The profile's address with `?editSearch=<id>`: that search's editor drawn in the page (a form). */
+const EDIT_SEARCH_PARAM = 'editSearch';
 const PROFILE_SAVED_SEARCHES = '/myProfile#saved-searches';
+
+/** What the drawn editor's form route refused (its notice, form-notices.ts), said on the field. */
+const EDIT_REFUSALS: Record<string, string> = {
+  SAVED_SEARCH_NAME_REQUIRED: savedSearchMessages.nameRequired,
+  SAVED_SEARCH_NAME_TOO_LONG: savedSearchMessages.nameTooLong(SAVED_SEARCH_NAME_MAX),
+  SAVED_SEARCH_BAD_ALERT: savedSearchMessages.badAlert,
+};
 
 const failureText = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
@@ -42,6 +54,8 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
   const { search: query } = useLocation();
   const drawnConfirmation = new URLSearchParams(query).get(DELETE_SEARCH_PARAM) === search.id;
   const confirmAnchor = `delete-search-${search.id}`;
+  const drawnEditor = new URLSearchParams(query).get(EDIT_SEARCH_PARAM) === search.id;
+  const editAnchor = `edit-search-${search.id}`;
 
   const changeAlert = async (alert: AlertFrequency) => {
     setStatus(null);
@@ -100,16 +114,22 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
           >
             Open
           </Link>
-          <button
-            type="button"
-            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-            aria-label={`Edit ${search.name}`}
-            // Its dialog is the scripts': not drawn without them (index.html's <noscript> style).
-            data-needs-scripts=""
-            onClick={() => setEditing(true)}
-          >
-            Edit
-          </button>
+          {/* As Delete: before the scripts (or without them) the tap draws the editor in the page,
+              a form the server saves; once they are here, it opens the dialog. */}
+          <form method="get" action={`/myProfile#${editAnchor}`} className={styles.opener}>
+            <input type="hidden" name={EDIT_SEARCH_PARAM} value={search.id} />
+            <button
+              type="submit"
+              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+              aria-label={`Edit ${search.name}`}
+              onClick={(event) => {
+                event.preventDefault();
+                setEditing(true);
+              }}
+            >
+              Edit
+            </button>
+          </form>
           {/* Before the scripts (or without them) the tap draws the confirmation in the page; once
               they are here, it asks in a dialog. */}
           <form method="get" action={`/myProfile#${confirmAnchor}`} className={styles.opener}>
@@ -128,6 +148,7 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
           </form>
         </div>
       </div>
+      {drawnEditor ? <DrawnEditor search={search} summary={summary} anchor={editAnchor} /> : null}
       {drawnConfirmation ? (
         <section id={confirmAnchor} className={styles.drawnConfirmation} aria-labelledby={`${confirmAnchor}-title`}>
           <h4 id={`${confirmAnchor}-title`}>Delete saved search</h4>
@@ -196,6 +217,56 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
         }
       />
     </li>
+  );
+}
+
+/**
+ * A saved search's editor drawn in the page (`?editSearch=<id>`): its name and alert, posted to the
+ * form route, which saves them through the API's service and rules. A refusal comes back here with
+ * its notice, said on the field it is about.
+ */
+function DrawnEditor({ search, summary, anchor }: { search: SavedSearchView; summary: string; anchor: string }) {
+  const nameId = useId();
+  const { search: query } = useLocation();
+  // Read once: the notice leaves the address when the scripts arrive, the words stay.
+  const [refusal] = useState(() => EDIT_REFUSALS[new URLSearchParams(query).get(NOTICE_PARAM) ?? '']);
+  const nameError = refusal === savedSearchMessages.badAlert ? undefined : refusal;
+  return (
+    <section id={anchor} className={styles.drawnConfirmation} aria-labelledby={`${anchor}-title`}>
+      <h4 id={`${anchor}-title`}>Edit saved search</h4>
+      <p>Change its name or how often you hear of new matches.</p>
+      <p className={styles.summary}>{summary}</p>
+      <form method="post" action={profileFormActions.editSavedSearch(search.id)} className={styles.choices}>
+        <input
+          type="hidden"
+          name={RETURN_FIELD}
+          value={`/myProfile?${EDIT_SEARCH_PARAM}=${encodeURIComponent(search.id)}#${anchor}`}
+        />
+        <Field id={nameId} label="Name" error={nameError} required>
+          <input
+            id={nameId}
+            name="name"
+            className={fieldStyles.control}
+            defaultValue={search.name}
+            maxLength={SAVED_SEARCH_NAME_MAX}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${nameId}-error` : undefined}
+            autoComplete="off"
+            required
+          />
+        </Field>
+        <AlertChoices initial={search.alert} />
+        {refusal === savedSearchMessages.badAlert ? <p className={fieldStyles.error}>{refusal}</p> : null}
+        <div className={styles.actions}>
+          <Link className={`${buttonStyles.button} ${buttonStyles.secondary}`} to={PROFILE_SAVED_SEARCHES}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonStyles.button}>
+            Save changes
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }
 
