@@ -24,6 +24,8 @@ export const LONGEST_FILES = [
   'tests/e2e/first-tap-pings-and-detail.test.ts',
   'tests/e2e/first-tap-account-and-profile.test.ts',
   'tests/e2e/first-tap.test.ts',
+  'tests/e2e/first-tap-profile-controls.test.ts',
+  'tests/e2e/first-tap-posting-form.test.ts',
   'tests/e2e/pages.test.ts',
   'tests/e2e/every-route-axe.test.ts',
   'tests/e2e/keyboard.test.ts',
