@@ -58,6 +58,8 @@ const EXEMPT: Record<string, string> = {
   'POST /api/forms/postings/:id/leave': "Leave group's drawn confirmation (hidden from the document)",
   'POST /api/forms/account/sharing': 'What I share as a plain form (hidden from the document)',
   'POST /api/forms/account/conversation-settings': "the unread-message e-mail's plain form (hidden from the document)",
+  'POST /api/forms/saved-searches/:id/edit': "a saved search's drawn editor (hidden from the document)",
+  'POST /api/forms/account/blocks/:id/unblock': 'Unblock as a plain form (hidden from the document)',
 };
 
 /** Writes that take no body: the path says everything. */
