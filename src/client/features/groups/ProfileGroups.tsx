@@ -114,7 +114,7 @@ export function MyGroupsSection() {
                 Joined <time dateTime={group.joinedAt}>{dayText(group.joinedAt, clock.zone)}</time>
               </p>
               <p>
-                <Link to={pageAddress.agreement(group.postingId)}>
+                <Link className={styles.agreementLink} to={pageAddress.agreement(group.postingId)}>
                   Roommate agreement<span className="visually-hidden"> of {group.place}</span>
                 </Link>
               </p>
