@@ -71,6 +71,15 @@ async function storePhotos(db: Database, dataDir: string, postingId: string): Pr
   }
 }
 
+/** A student's saved search of Walsh Hall, alerted daily, named after them. */
+const walshSearchOf = (student: { id: string; name: string }) => ({
+  userId: student.id,
+  name: `${student.name}'s Walsh search`,
+  alert: 'daily' as const,
+  filters: { location: 'oncampus' as const, dorm: 'Walsh' },
+  location: 'oncampus' as const,
+});
+
 /** The file's server, provider and browser: started before its first case, stopped after its last. */
 export function setUpFirstTapServer(): void {
   beforeAll(async () => {
@@ -137,13 +146,7 @@ export function setUpFirstTapServer(): void {
           // Gus and Hana: each a saved search, an invitation to a group, and (Hana) a group joined.
           for (const who of ['gus', 'hana'] as const) {
             const student = members[who];
-            await db.insert(savedSearch).values({
-              userId: student.id,
-              name: `${student.name}'s Walsh search`,
-              alert: 'daily',
-              filters: { location: 'oncampus', dorm: 'Walsh' },
-              location: 'oncampus',
-            });
+            await db.insert(savedSearch).values(walshSearchOf(student));
             postings[`${who}Invited`] = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Fitzpatrick' });
             await db.insert(postingMember).values({
               postingId: postings[`${who}Invited`] as string,
@@ -160,13 +163,7 @@ export function setUpFirstTapServer(): void {
           }
           for (const who of ['ivy', 'omar'] as const) {
             const student = members[who];
-            await db.insert(savedSearch).values({
-              userId: student.id,
-              name: `${student.name}'s Walsh search`,
-              alert: 'daily',
-              filters: { location: 'oncampus', dorm: 'Walsh' },
-              location: 'oncampus',
-            });
+            await db.insert(savedSearch).values(walshSearchOf(student));
             await db.insert(studentBlock).values({ blockerUserId: student.id, blockedUserId: members.quinn.id });
           }
           postings.hanaJoined = await insertPosting(db, members.admin.id, { ...admin, dorm: 'Kostka' });
