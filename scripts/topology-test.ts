@@ -903,10 +903,13 @@ async function main(): Promise<void> {
     const line = nginx.accessLog().find((entry) => entry.includes(`id=${requestId}`)) as string;
     const answeredBy = servers.find((s) => line.includes(`upstream=127.0.0.1:${s.port}`));
     check(answeredBy, `the access log does not name the server that answered: ${line}`);
-    check(
-      answeredBy.output().includes(requestId),
-      `${answeredBy.name}'s log does not carry the request id ${requestId}`,
+    // The server logs the request as it answers; the line reaches this process through its output
+    // pipe a moment later, sometimes after nginx's own line: wait for it, within a deadline.
+    const logged = await until(() => answeredBy.output().includes(requestId), `${answeredBy.name}'s log line`).then(
+      () => true,
+      () => false,
     );
+    check(logged, `${answeredBy.name}'s log does not carry the request id ${requestId}`);
     say(`GET ${landing} 200; request id ${requestId} in nginx's log and in ${answeredBy.name}'s`);
 
     const metricsThroughProxy = await send(proxy, 'metrics', { method: 'GET', path: '/metrics' });
