@@ -29,6 +29,14 @@ function editRefusal(issues: readonly { path: readonly PropertyKey[]; message: s
     : 'SAVED_SEARCH_NAME_TOO_LONG';
 }
 
+/** The profile's forms for a saved search: a member's, back to the profile's list. */
+const fromTheProfile = {
+  action: 'product.use',
+  unsigned: 'SIGN_IN_FIRST',
+  failed: 'SAVE_SEARCH_FAILED',
+  fallback: () => PROFILE_SAVED_SEARCHES,
+} as const;
+
 export async function savedSearchFormRoutes(app: FastifyInstance, { service }: { service: SavedSearchService }) {
   acceptFormBodies(app);
   app.post(
@@ -54,10 +62,7 @@ export async function savedSearchFormRoutes(app: FastifyInstance, { service }: {
     PROFILE_FORM_ROUTES.deleteSavedSearch,
     { schema: { hide: true } },
     memberForm({
-      action: 'product.use',
-      unsigned: 'SIGN_IN_FIRST',
-      failed: 'SAVE_SEARCH_FAILED',
-      fallback: () => PROFILE_SAVED_SEARCHES,
+      ...fromTheProfile,
       async act(request) {
         await service.remove(viewerOf(request), (request.params as { id: string }).id);
         return { notice: 'SEARCH_DELETED' };
@@ -69,10 +74,7 @@ export async function savedSearchFormRoutes(app: FastifyInstance, { service }: {
     PROFILE_FORM_ROUTES.savedSearchAlert,
     { schema: { hide: true } },
     memberForm({
-      action: 'product.use',
-      unsigned: 'SIGN_IN_FIRST',
-      failed: 'SAVE_SEARCH_FAILED',
-      fallback: () => PROFILE_SAVED_SEARCHES,
+      ...fromTheProfile,
       async act(request, fields) {
         const parsed = savedSearchUpdateSchema.safeParse({ alert: fields.alert });
         if (!parsed.success) throw new AppError(400, 'VALIDATION_FAILED', '', parsed.error.message);
@@ -86,11 +88,8 @@ export async function savedSearchFormRoutes(app: FastifyInstance, { service }: {
     PROFILE_FORM_ROUTES.editSavedSearch,
     { schema: { hide: true } },
     memberForm({
-      action: 'product.use',
-      unsigned: 'SIGN_IN_FIRST',
-      failed: 'SAVE_SEARCH_FAILED',
       // A refusal goes back to the editor (its return field), a change to the list.
-      fallback: () => PROFILE_SAVED_SEARCHES,
+      ...fromTheProfile,
       async act(request, fields) {
         // The editor always sends its name: a name left out is a name left blank.
         const parsed = savedSearchUpdateSchema.safeParse({ name: fields.name ?? '', alert: fields.alert });
