@@ -127,13 +127,26 @@ export const MAIN_LAYOUT_MODULE = 'app/MainLayout.tsx';
  * rule (case-insensitive, a trailing slash allowed, parameters decoded), so the server and the
  * browser's router always agree on which page an address is.
  */
-export function matchRoute(pathname: string): { route: PageRoute; params: Record<string, string> } | undefined {
+export function matchRoute(pathname: string): RouteMatch | undefined {
+  if (matched.has(pathname)) return matched.get(pathname);
+  let found: RouteMatch | undefined;
   for (const route of ROUTES as readonly PageRoute[]) {
     const match = matchPath(route.path, pathname);
-    if (match) return { route, params: match.params as Record<string, string> };
+    if (match) {
+      found = Object.freeze({ route, params: Object.freeze({ ...match.params }) as Record<string, string> });
+      break;
+    }
   }
-  return undefined;
+  // matchPath compiles each route's pattern on every call, and a drawn page asks for its route
+  // several times: the addresses last matched are kept, a bounded number of them.
+  if (matched.size >= MATCHED_KEPT) matched.clear();
+  matched.set(pathname, found);
+  return found;
 }
+
+type RouteMatch = Readonly<{ route: PageRoute; params: Readonly<Record<string, string>> }>;
+const MATCHED_KEPT = 500;
+const matched = new Map<string, RouteMatch | undefined>();
 
 /** Who may open a path; an unknown path is treated as a member's (the router sends it on). */
 export function accessFor(pathname: string): Access {
