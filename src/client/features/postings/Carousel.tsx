@@ -17,7 +17,10 @@ function SlideImage({ slide, first }: { slide: Slide; first: boolean }) {
       alt={slide.alt}
       draggable={false}
       loading={first ? 'eager' : 'lazy'}
-      fetchPriority={first ? 'high' : 'auto'}
+      // The others wait behind it: the strip's next slide is close enough to the screen for a
+      // lazy image to load at once, and at the browser's priority it shared the first photo's
+      // bandwidth on a slow connection.
+      fetchPriority={first ? 'high' : 'low'}
     />
   );
 }
