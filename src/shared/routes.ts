@@ -131,21 +131,35 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
   if (matched.has(pathname)) return matched.get(pathname);
   let found: RouteMatch | undefined;
   for (const route of ROUTES as readonly PageRoute[]) {
-    const match = matchPath(route.path, pathname);
+    const match = matchPath(route.path, decodedPath(pathname));
     if (match) {
       found = Object.freeze({ route, params: Object.freeze({ ...match.params }) as Record<string, string> });
       break;
     }
   }
   // matchPath compiles each route's pattern on every call, and a drawn page asks for its route
-  // several times: the addresses last matched are kept, a bounded number of them.
+  // several times: the addresses last matched are kept, a bounded number of short ones.
+  if (pathname.length > MATCHED_LENGTH_MAX) return found;
   if (matched.size >= MATCHED_KEPT) matched.clear();
   matched.set(pathname, found);
   return found;
 }
 
+/** The path as React Router matches it: each segment decoded, a decoded '/' kept as %2F (its `decodePath`). */
+function decodedPath(pathname: string): string {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replaceAll('/', '%2F'))
+      .join('/');
+  } catch {
+    return pathname;
+  }
+}
+
 type RouteMatch = Readonly<{ route: PageRoute; params: Readonly<Record<string, string>> }>;
 const MATCHED_KEPT = 500;
+const MATCHED_LENGTH_MAX = 200;
 const matched = new Map<string, RouteMatch | undefined>();
 
 /** Who may open a path; an unknown path is treated as a member's (the router sends it on). */
