@@ -14,6 +14,7 @@ import { useClock } from '../../shell/clock';
 import { useSession } from '../../shell/session';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
+import { DrawnOpener } from '../../ui/DrawnOpener';
 import { showNotice } from '../../ui/Notice';
 import { type MemberAction, useLeaveGroup, useMemberAction } from './api';
 import styles from './Groups.module.css';
@@ -391,39 +392,33 @@ export function LeaveGroup({ postingId, place }: { postingId: string; place: str
   }
   return (
     <div className={styles.leave}>
-      <form method="get" action={`${location.pathname}#${anchor}`} className={styles.opener}>
-        {kept.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <input type="hidden" name={LEAVE_PARAM} value={postingId} />
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          aria-label={`Leave the group at ${place}`}
-          onClick={(event) => {
-            event.preventDefault();
-            setConfirmation({
-              title,
-              description,
-              confirmLabel: 'Leave group',
-              run: () =>
-                leave.mutate(undefined, {
-                  onSuccess: () => {
-                    setConfirmation(null);
-                    showNotice({ message: `You left the group at ${place}.`, tone: 'success', durationMs: 8000 });
-                    if (location.pathname !== '/myProfile') navigate('/myProfile#groups');
-                  },
-                  onError: (error) => {
-                    setConfirmation(null);
-                    setResult({ ok: false, text: failureText(error) });
-                  },
-                }),
-            });
-          }}
-        >
-          Leave group
-        </button>
-      </form>
+      <DrawnOpener
+        action={`${location.pathname}#${anchor}`}
+        fields={[...kept, [LEAVE_PARAM, postingId]]}
+        className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+        aria-label={`Leave the group at ${place}`}
+        onOpen={() =>
+          setConfirmation({
+            title,
+            description,
+            confirmLabel: 'Leave group',
+            run: () =>
+              leave.mutate(undefined, {
+                onSuccess: () => {
+                  setConfirmation(null);
+                  showNotice({ message: `You left the group at ${place}.`, tone: 'success', durationMs: 8000 });
+                  if (location.pathname !== '/myProfile') navigate('/myProfile#groups');
+                },
+                onError: (error) => {
+                  setConfirmation(null);
+                  setResult({ ok: false, text: failureText(error) });
+                },
+              }),
+          })
+        }
+      >
+        Leave group
+      </DrawnOpener>
       <ResultLine result={result} />
       <ConfirmDialog confirmation={confirmation} busy={leave.isPending} onClose={() => setConfirmation(null)} />
     </div>

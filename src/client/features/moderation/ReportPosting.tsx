@@ -14,6 +14,7 @@ import { ApiError } from '../../api/client';
 import { ReportDialog, type ReportOutcome } from '../../common/ReportDialog';
 import dialogStyles from '../../common/ReportDialog.module.css';
 import buttonStyles from '../../ui/Button.module.css';
+import { DrawnOpener } from '../../ui/DrawnOpener';
 import fieldStyles from '../../ui/FormField.module.css';
 import { useReportPosting } from './api';
 import styles from './Moderation.module.css';
@@ -45,20 +46,17 @@ export function ReportPosting({ postingId, place }: { postingId: string; place: 
 
   return (
     <>
-      <form method="get" action={`/detailView#${REPORT_ANCHOR}`} className={styles.opener}>
-        <input type="hidden" name="id" value={postingId} />
-        <input type="hidden" name={REPORT_PARAM} value={REPORT_OPEN} />
-        <button
-          type="submit"
-          className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-        >
-          Report posting
-        </button>
-      </form>
+      <DrawnOpener
+        action={`/detailView#${REPORT_ANCHOR}`}
+        fields={[
+          ['id', postingId],
+          [REPORT_PARAM, REPORT_OPEN],
+        ]}
+        onOpen={() => setOpen(true)}
+        className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+      >
+        Report posting
+      </DrawnOpener>
       <ReportDialog
         schema={loadReportSchema}
         open={open}

@@ -12,6 +12,7 @@ import { useSession } from '../../shell/session';
 import { useTypedBeforeScripts } from '../../shell/typed-before-scripts';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
+import { DrawnOpener } from '../../ui/DrawnOpener';
 import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
 import { useSchemaForm } from '../../ui/schema-form';
@@ -241,22 +242,22 @@ export function PingInterest({ posting, place }: { posting: PostingDetail; place
     <div className={styles.pingBox}>
       {/* A form that opens this page with the Ping Interest form in it: what a tap does before the
           scripts, or without them; once they are here, the tap opens the dialog instead. */}
-      <form method="get" action={`/detailView#${PING_FORM_ANCHOR}`} className={styles.opener}>
-        <input type="hidden" name="id" value={posting.id} />
-        <input type="hidden" name={PING_PARAM} value="open" />
-        <button
-          type={blocked ? 'button' : 'submit'}
-          className={buttonStyles.button}
-          aria-disabled={blocked ? true : undefined}
-          aria-describedby={blocked ? ids.reason : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            if (!blocked) setOpen(true);
-          }}
-        >
-          Ping Interest
-        </button>
-      </form>
+      <DrawnOpener
+        action={`/detailView#${PING_FORM_ANCHOR}`}
+        fields={[
+          ['id', posting.id],
+          [PING_PARAM, 'open'],
+        ]}
+        onOpen={() => {
+          if (!blocked) setOpen(true);
+        }}
+        type={blocked ? 'button' : 'submit'}
+        className={buttonStyles.button}
+        aria-disabled={blocked ? true : undefined}
+        aria-describedby={blocked ? ids.reason : undefined}
+      >
+        Ping Interest
+      </DrawnOpener>
       {blocked ? (
         <p id={ids.reason} className={styles.reason}>
           {blocked}

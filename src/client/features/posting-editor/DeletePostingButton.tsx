@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { messages } from '../../../shared/messages';
 import { ApiError, api } from '../../api/client';
 import buttonStyles from '../../ui/Button.module.css';
+import { DrawnOpener } from '../../ui/DrawnOpener';
 import { lazyPart } from '../../ui/lazy-part';
 import styles from './PostingForm.module.css';
 import { postingQueryKey } from './query-keys';
@@ -68,33 +69,35 @@ export function DeletePostingButton({
     }
   };
 
-  const button = (
-    <button
-      type={drawnConfirmation ? 'submit' : 'button'}
-      className={className ?? `${buttonStyles.button} ${styles.danger}`}
-      aria-label={label === 'Delete' ? 'Delete posting' : undefined}
-      onClick={(event) => {
-        event.preventDefault();
-        setEverOpened(true);
-        setConfirming(true);
-      }}
-    >
-      {label}
-    </button>
-  );
+  const open = () => {
+    setEverOpened(true);
+    setConfirming(true);
+  };
+  const buttonLook = {
+    className: className ?? `${buttonStyles.button} ${styles.danger}`,
+    'aria-label': label === 'Delete' ? 'Delete posting' : undefined,
+  };
 
   return (
     <>
       {drawnConfirmation ? (
         // Before the scripts (or without them) the tap opens the page's drawn confirmation; once
         // they are here, the dialog.
-        <form method="get" action={`/detailView#${DELETE_ANCHOR}`} className={styles.opener}>
-          <input type="hidden" name="id" value={drawnConfirmation} />
-          <input type="hidden" name={DELETE_PARAM} value={DELETE_CONFIRM} />
-          {button}
-        </form>
+        <DrawnOpener
+          action={`/detailView#${DELETE_ANCHOR}`}
+          fields={[
+            ['id', drawnConfirmation],
+            [DELETE_PARAM, DELETE_CONFIRM],
+          ]}
+          onOpen={open}
+          {...buttonLook}
+        >
+          {label}
+        </DrawnOpener>
       ) : (
-        button
+        <button type="button" {...buttonLook} onClick={open}>
+          {label}
+        </button>
       )}
       {everOpened ? (
         <Suspense fallback={null}>

@@ -17,6 +17,7 @@ import { useCollege } from '../../shell/config-context';
 import { useScriptsReady } from '../../shell/scripts-ready';
 import buttonStyles from '../../ui/Button.module.css';
 import { Dialog } from '../../ui/Dialog';
+import { DrawnOpener } from '../../ui/DrawnOpener';
 import { Field } from '../../ui/Field';
 import fieldStyles from '../../ui/FormField.module.css';
 import { AlertChoices } from './AlertChoices';
@@ -116,36 +117,26 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
           </Link>
           {/* As Delete: before the scripts (or without them) the tap draws the editor in the page,
               a form the server saves; once they are here, it opens the dialog. */}
-          <form method="get" action={`/myProfile#${editAnchor}`} className={styles.opener}>
-            <input type="hidden" name={EDIT_SEARCH_PARAM} value={search.id} />
-            <button
-              type="submit"
-              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              aria-label={`Edit ${search.name}`}
-              onClick={(event) => {
-                event.preventDefault();
-                setEditing(true);
-              }}
-            >
-              Edit
-            </button>
-          </form>
+          <DrawnOpener
+            action={`/myProfile#${editAnchor}`}
+            fields={[[EDIT_SEARCH_PARAM, search.id]]}
+            onOpen={() => setEditing(true)}
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            aria-label={`Edit ${search.name}`}
+          >
+            Edit
+          </DrawnOpener>
           {/* Before the scripts (or without them) the tap draws the confirmation in the page; once
               they are here, it asks in a dialog. */}
-          <form method="get" action={`/myProfile#${confirmAnchor}`} className={styles.opener}>
-            <input type="hidden" name={DELETE_SEARCH_PARAM} value={search.id} />
-            <button
-              type="submit"
-              className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-              aria-label={`Delete ${search.name}`}
-              onClick={(event) => {
-                event.preventDefault();
-                setConfirming(true);
-              }}
-            >
-              Delete
-            </button>
-          </form>
+          <DrawnOpener
+            action={`/myProfile#${confirmAnchor}`}
+            fields={[[DELETE_SEARCH_PARAM, search.id]]}
+            onOpen={() => setConfirming(true)}
+            className={`${buttonStyles.button} ${buttonStyles.secondary}`}
+            aria-label={`Delete ${search.name}`}
+          >
+            Delete
+          </DrawnOpener>
         </div>
       </div>
       {drawnEditor ? <DrawnEditor search={search} summary={summary} anchor={editAnchor} /> : null}
