@@ -183,6 +183,8 @@ describe('report and moderate', () => {
         await dialog.getByRole('button', { name: 'Send report' }).click();
         const sent = page.getByRole('dialog', { name: 'Report Sent' });
         await sent.getByText(moderationMessages.reported).waitFor();
+        // The outcome alone: the form is kept for a report to send again, not shown under it.
+        expect(await sent.getByRole('radio', { name: 'Scam or fake' }).isVisible()).toBe(false);
         await expectAccessible(page);
         await sent.getByRole('button', { name: 'OK' }).click();
         await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Report posting');

@@ -60,6 +60,8 @@ describe('Ping Interest', () => {
 
     const sent = student.page.getByRole('dialog', { name: pingMessages.sent });
     await sent.waitFor();
+    // The outcome alone: the form is kept for 'Try again', not shown under it.
+    expect(await sent.getByLabel('Message (optional)').isVisible()).toBe(false);
     await expectAccessible(student.page);
     await sent.getByRole('button', { name: 'OK' }).click();
     // Focus returns to the button, which now says why it cannot be used again.

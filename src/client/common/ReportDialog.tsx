@@ -103,7 +103,8 @@ export function ReportDialog({
             </button>
           </>
         ) : (
-          <button type="button" className={buttonStyles.button} onClick={close} ref={ok}>
+          // Keyed: a button of its own, not the Cancel button's element restyled under the pointer.
+          <button key="ok" type="button" className={buttonStyles.button} onClick={close} ref={ok}>
             OK
           </button>
         )
