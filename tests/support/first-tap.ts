@@ -220,12 +220,19 @@ export function setUpFirstTapServer(): void {
 
 export const url = (path: string) => `${seeded.server.url}${path}`;
 
-/** A 430 px window whose every app script arrives HOLD_MS late; signed in as `member` if given. */
-export async function slowPhone(member?: Member): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A 430 px window whose every app script arrives `holdMs` (HOLD_MS unless told) late; signed in as
+ * `member` if given. A case that makes several taps before the scripts holds them longer, so that
+ * on a busy machine its taps are still all made before them.
+ */
+export async function slowPhone(
+  member?: Member,
+  { holdMs = HOLD_MS }: { holdMs?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: WIDTH, height: 900 } });
   if (member) await context.addCookies(browserCookies(seeded.server, seeded.members[member].cookie));
   await context.route(SCRIPTS, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    await new Promise((resolve) => setTimeout(resolve, holdMs));
     await route.continue().catch(() => undefined);
   });
   return { context, page: await context.newPage() };
