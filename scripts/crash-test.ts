@@ -6,8 +6,8 @@
  *   - the database opens (as the server does, then again directly);
  *   - no half-saved posting: each posting has exactly the images its request carried, and every
  *     image row has both of its files;
- *   - every acknowledged write (201/200 answer) is present: a join's row is joined, a leave's row gone,
- *     a ping's conversation and every conversation message (issue 19) there;
+ *   - every acknowledged write (201/200 answer) is present: a join's row is joined (or gone, if a
+ *     leave of it was cut off by the kill), a leave's row gone, a ping's conversation and every conversation message (issue 19) there;
  *   - every group's size is its number of member rows (a join or leave is never half-done);
  *   - no half-signed agreement (issue 34): every acknowledged version and signature is there, each
  *     group's versions run 1, 2, 3... with the hash of their own text, and every signature is on
@@ -68,6 +68,11 @@ interface Acknowledged {
   /** Member rows joined (row id to the student), and rows left (issue 23). */
   joins: Map<string, string>;
   leaves: Set<string>;
+  /**
+   * Rows whose leave was asked for and not acknowledged: one the kill cut off may have been done, so
+   * such a row may be gone; if it is there, it is still joined.
+   */
+  leavesAsked: Set<string>;
   /** Conversation messages (issue 19): their sequences, and each acknowledged ping's conversation. */
   messages: Set<number>;
   conversations: Map<string, string>;
@@ -81,6 +86,7 @@ const acknowledged: Acknowledged = {
   bookmarks: new Set(),
   joins: new Map(),
   leaves: new Set(),
+  leavesAsked: new Set(),
   messages: new Set(),
   conversations: new Map(),
   agreementVersions: new Set(),
@@ -152,6 +158,7 @@ async function check(cycle: number, swept: boolean): Promise<{ postings: number;
     for (const [id, userId] of acknowledged.joins) {
       if (acknowledged.leaves.has(id)) continue;
       const row = memberById.get(id);
+      if (!row && acknowledged.leavesAsked.has(id)) continue;
       if (row?.state !== 'joined' || row.user_id !== userId)
         fail(`cycle ${cycle}: acknowledged join ${id} is not a joined row of its student`);
     }
@@ -267,6 +274,7 @@ async function main() {
   async function joinOrLeave(student: Student): Promise<void> {
     const mine = joined.get(student.id);
     if (mine) {
+      acknowledged.leavesAsked.add(mine.memberId);
       const answer = await request(origin, {
         method: 'POST',
         path: `/api/postings/${mine.postingId}/leave`,
@@ -274,6 +282,9 @@ async function main() {
       });
       if (answer.status === 200) {
         acknowledged.leaves.add(mine.memberId);
+        joined.delete(student.id);
+      } else if (answer.status === 403 && answer.body.includes('"NOT_A_MEMBER"')) {
+        // A leave the kill cut off was done: the student is free to join again.
         joined.delete(student.id);
       } else if (answer.status >= 500) fail(`leave answered ${answer.status}: ${answer.body}`);
       return;
