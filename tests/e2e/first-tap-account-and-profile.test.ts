@@ -1,5 +1,5 @@
 /**
- * Issue 31's first tap, on a 430 px phone whose app scripts arrive 4 s late: each early tap, choice
+ * Issue 31's first tap, on a 430 px phone whose app scripts arrive only after the case's early taps: each early tap, choice
  * and typed value is carried out by the server or kept until the scripts take over, and nothing
  * drawn contradicts itself meanwhile (the set-up: tests/support/first-tap.ts). Here: Load more,
  * saved searches, the landing tabs, the account forms, the profile and the warnings.
@@ -10,25 +10,23 @@ import { FORM_NOTICES } from '../../src/shared/form-notices';
 import { messages } from '../../src/shared/messages';
 import { expectAccessible } from '../support/browser';
 import {
-  browser,
   cardIds,
   expectNoScriptsYet,
-  HOLD_MS,
   LATE_SCRIPTS,
   openDrawn,
   postings,
-  SCRIPTS,
   scriptsArrive,
   seeded,
   setUpFirstTapServer,
   signedInEmail,
   slowPhone,
   url,
+  waitForDrawn,
 } from '../support/first-tap';
 
 setUpFirstTapServer();
 
-describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRIPTS, () => {
+describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS, () => {
   it('Load more on /postings: the tap opens the next page of results, drawn by the server', async () => {
     const { context, page } = await slowPhone('student');
     await openDrawn(page, '/postings?location=oncampus&dorm=Walsh');
@@ -38,7 +36,7 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRI
     const firstPage = await cardIds(page);
     await expectNoScriptsYet(page);
     await page.getByRole('link', { name: 'Load more' }).click();
-    await page.waitForURL(/cursor=/);
+    await waitForDrawn(page, /cursor=/);
     await page.getByRole('link', { name: 'Back to the first postings' }).waitFor();
     // The next two, none of the first page's: the address is that page's, and can be shared.
     const secondPage = await cardIds(page);
@@ -80,14 +78,14 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRI
     expect(await rent.count()).toBe(0);
     await expectNoScriptsYet(page);
     await offCampus.click();
-    await page.waitForURL(/\/\?location=offcampus$/);
+    await waitForDrawn(page, /\/\?location=offcampus$/);
     await rent.waitFor();
     expect(await offCampus.getAttribute('aria-selected')).toBe('true');
     await scriptsArrive(page);
     expect(await offCampus.getAttribute('aria-selected')).toBe('true');
     // Its Search opens the off-campus results.
     await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(/\/postings\?location=offcampus/);
+    await waitForDrawn(page, /\/postings\?location=offcampus/);
     await expectAccessible(page);
     await context.close();
   });
@@ -97,7 +95,7 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRI
     await openDrawn(page, '/signin-wall');
     await expectNoScriptsYet(page);
     await page.getByRole('link', { name: 'New here? Create an account' }).click();
-    await page.waitForURL(/mode=signUp/);
+    await waitForDrawn(page, /mode=signUp/);
     await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
     // The server drew the sign-up form (the scripts of this page are not there yet either).
     await page.getByRole('heading', { name: 'Create an account' }).waitFor();
@@ -136,7 +134,7 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRI
     expect(await dialog.getByRole('textbox').inputValue()).toBe(seeded.members.nell.email);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: accountMessages.deleteConfirm }).click();
-    await page.waitForURL(/\/signin-wall/);
+    await waitForDrawn(page, /\/signin-wall/);
     expect(await signedInEmail(page)).toBeUndefined();
     await context.close();
   });
@@ -144,7 +142,7 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRI
 
 // axe runs as a script in the page: with JavaScript off it cannot, and these pages are the ones
 // checked above with their scripts (every-route-axe.test.ts checks every route besides).
-describe('the first tap on the profile and the warnings, with the scripts 4 s late', LATE_SCRIPTS, () => {
+describe('the first tap on the profile and the warnings, with the scripts late', LATE_SCRIPTS, () => {
   it("the profile's sections are drawn with their data; Delete and Join before the scripts are carried out", async () => {
     const { context, page } = await slowPhone('gus');
     await openDrawn(page, '/myProfile');
@@ -161,7 +159,7 @@ describe('the first tap on the profile and the warnings, with the scripts 4 s la
     await page.getByText(FORM_NOTICES.SEARCH_DELETED.message).waitFor();
     expect(await page.getByRole('heading', { name: "Gus Early's Walsh search" }).count()).toBe(0);
     await page.getByRole('button', { name: 'Join this group' }).click();
-    await page.waitForURL(/\/detailView\?id=/);
+    await waitForDrawn(page, /\/detailView\?id=/);
     await page.getByText(FORM_NOTICES.INVITATION_JOINED.message).waitFor();
     expect(new URL(page.url()).searchParams.get('id')).toBe(postings.gusInvited);
     await scriptsArrive(page);
@@ -170,16 +168,11 @@ describe('the first tap on the profile and the warnings, with the scripts 4 s la
   });
 
   it('the mobile warning answered before its script is remembered: no page shows it again', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
-    await context.route(SCRIPTS, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
-      await route.continue().catch(() => undefined);
-    });
-    const page = await context.newPage();
+    const { context, page } = await slowPhone(undefined, { width: 375, height: 800 });
     await openDrawn(page, '/about');
     const warning = page.getByRole('dialog', { name: messages.mobileWarning.title });
     await warning.getByRole('button', { name: messages.mobileWarning.button }).click();
-    await page.waitForURL(url('/about'));
+    await waitForDrawn(page, url('/about'));
     await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
     expect(await page.locator('dialog[data-warning]').count()).toBe(0);
     await openDrawn(page, '/forgot-password');

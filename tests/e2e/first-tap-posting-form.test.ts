@@ -18,11 +18,12 @@ import {
   setUpFirstTapServer,
   slowPhone,
   url,
+  waitForDrawn,
 } from '../support/first-tap';
 
 setUpFirstTapServer();
 
-describe('the posting form, with the scripts 4 s late on a 430 px phone', LATE_SCRIPTS, () => {
+describe('the posting form, with the scripts late on a 430 px phone', LATE_SCRIPTS, () => {
   it('Add member before the scripts: the row is drawn, kept by the scripts, and the posting saves with it', async () => {
     const { context, page } = await slowPhone('pat');
     await openDrawn(page, '/create-posting');
@@ -53,7 +54,7 @@ describe('the posting form, with the scripts 4 s late on a 430 px phone', LATE_S
     const done = page.getByRole('dialog');
     await done.getByText(messages.submit.created).waitFor();
     await done.getByRole('link', { name: 'View posting' }).click();
-    await page.waitForURL(/\/detailView\?id=/);
+    await waitForDrawn(page, /\/detailView\?id=/);
     const id = new URL(page.url()).searchParams.get('id') as string;
     const detail = (await (await page.request.get(url(`/api/postings/${id}`))).json()) as {
       members: { name: string }[];

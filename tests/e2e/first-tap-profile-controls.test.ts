@@ -17,18 +17,19 @@ import {
   setUpFirstTapServer,
   slowPhone,
   url,
+  waitForDrawn,
 } from '../support/first-tap';
 
 setUpFirstTapServer();
 
-describe('the profile’s and the password fields’ controls, with the scripts 4 s late', LATE_SCRIPTS, () => {
+describe('the profile’s and the password fields’ controls, with the scripts late', LATE_SCRIPTS, () => {
   it("a saved search's Edit and a blocked student's Unblock tapped before the scripts are carried out", async () => {
     const { context, page } = await slowPhone('ivy');
     await openDrawn(page, '/myProfile');
     await expectNoScriptsYet(page);
     const searches = page.getByRole('list', { name: 'My Saved Searches' });
     await searches.getByRole('button', { name: "Edit Ivy Early's Walsh search" }).click();
-    await page.waitForURL(/editSearch=/);
+    await waitForDrawn(page, /editSearch=/);
     // The server drew the editor in the page: a form it saves.
     const editor = page.getByRole('region', { name: 'Edit saved search' });
     await editor.getByRole('textbox', { name: 'Name' }).fill('Ivy’s Walsh doubles');

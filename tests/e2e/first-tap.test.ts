@@ -1,5 +1,5 @@
 /**
- * Issue 31's first tap, on a 430 px phone whose app scripts arrive 4 s late: each early tap, choice
+ * Issue 31's first tap, on a 430 px phone whose app scripts arrive only after the case's early taps: each early tap, choice
  * and typed value is carried out by the server or kept until the scripts take over, and nothing
  * drawn contradicts itself meanwhile (the set-up: tests/support/first-tap.ts). Here: signing in,
  * bookmarks, the posting form and the menu.
@@ -22,11 +22,12 @@ import {
   signedInEmail,
   slowPhone,
   url,
+  waitForDrawn,
 } from '../support/first-tap';
 
 setUpFirstTapServer();
 
-describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRIPTS, () => {
+describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS, () => {
   it('Sign in with Google: the tap opens the provider at once, and comes back signed in', async () => {
     const { context, page } = await slowPhone();
     await openDrawn(page, '/signin-wall');
@@ -51,7 +52,7 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRI
     const firstId = new URL(first ?? '', 'http://x').searchParams.get('id') as string;
     await card.click();
     // The server bookmarked it and drew the same page again, the button pressed.
-    await page.waitForURL(/\/postings\?location=oncampus&dorm=Walsh$/);
+    await waitForDrawn(page, /\/postings\?location=oncampus&dorm=Walsh$/);
     await page.locator(`main a[href*="${firstId}"]`).first().waitFor();
     await expect
       .poll(() => page.getByRole('button', { name: 'Bookmark Walsh' }).first().getAttribute('aria-pressed'))
@@ -113,7 +114,7 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRI
     await fillPostingForm(page, 'Early birds: two sophomores who post before the scripts.');
     await expectNoScriptsYet(page);
     await page.getByRole('button', { name: 'Submit posting' }).click();
-    await page.waitForURL(/\/detailView\?id=/);
+    await waitForDrawn(page, /\/detailView\?id=/);
     await page.getByText('Early birds: two sophomores who post before the scripts.').waitFor();
     await scriptsArrive(page);
     await expectAccessible(page);
@@ -161,7 +162,7 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRI
     expect(await nav.getByRole('link', { name: 'My Profile' }).isVisible()).toBe(true);
     await expectAccessible(page);
     await nav.getByRole('link', { name: 'My Profile' }).click();
-    await page.waitForURL(url('/myProfile'));
+    await waitForDrawn(page, url('/myProfile'));
     await context.close();
   });
 
@@ -179,7 +180,7 @@ describe('the first tap, with the scripts 4 s late on a 430 px phone', LATE_SCRI
     expect(await page.getByRole('textbox', { name: 'Password' }).inputValue()).toBe('correct-horse-battery');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(url('/'));
+    await waitForDrawn(page, url('/'));
     expect(await signedInEmail(page)).toBe(seeded.members.reader.email);
     await context.close();
   });

@@ -1,7 +1,8 @@
 /**
  * What the first-tap browser files share (issue 31, item 3, "no lost tap"): a seeded server with its
  * students, postings, pings and conversations, a local OpenID provider and a browser, one set per
- * file; a 430 px window whose app scripts arrive HOLD_MS late, or one with JavaScript off; and the
+ * file; a 430 px window whose app scripts arrive only when the case says they do, or one with
+ * JavaScript off; and the
  * checks those files make. The cases are spread over five files so that the browser tests' workers
  * share them: each case waits seconds on its held-back scripts.
  */
@@ -17,13 +18,11 @@ import { launchBrowser } from './browser';
 import { startOidcProvider, type TestOidcProvider } from './oidc';
 import { browserCookies, type SeededServer, startSeededServer } from './seeded-server';
 
-/** How long the app's scripts are held back: a slow phone on a weak connection. */
-export const HOLD_MS = 4_000;
 const WIDTH = 430;
-/** A case opens several pages, each waiting HOLD_MS for its scripts: on a busy 2-core machine a minute or more. */
+/** A case opens several pages and makes several taps on each: on a busy 2-core machine a minute or more. */
 export const LATE_SCRIPTS = { timeout: 180_000 };
 /** The app's scripts (boot, main and every chunk): all served from /assets. */
-export const SCRIPTS = /\/assets\/[^?#]+\.js(?:[?#].*)?$/;
+const SCRIPTS = /\/assets\/[^?#]+\.js(?:[?#].*)?$/;
 
 export type Member =
   | 'admin'
@@ -221,20 +220,49 @@ export function setUpFirstTapServer(): void {
 export const url = (path: string) => `${seeded.server.url}${path}`;
 
 /**
- * A 430 px window whose every app script arrives `holdMs` (HOLD_MS unless told) late; signed in as
- * `member` if given. A case that makes several taps before the scripts holds them longer, so that
- * on a busy machine its taps are still all made before them.
+ * A slow phone's app scripts, held until `scriptsArrive` lets them through. A timer would not do: on
+ * a busy machine a case's taps took longer than any fixed delay, and the scripts came in between.
+ */
+interface ScriptHold {
+  arrived: Promise<void>;
+  release: () => void;
+  released: boolean;
+}
+const scriptHolds = new WeakMap<BrowserContext, ScriptHold>();
+
+function holdScripts(context: BrowserContext): void {
+  let resolve: () => void = () => undefined;
+  const arrived = new Promise<void>((done) => {
+    resolve = done;
+  });
+  const hold: ScriptHold = {
+    arrived,
+    released: false,
+    release: () => {
+      hold.released = true;
+      resolve();
+    },
+  };
+  scriptHolds.set(context, hold);
+}
+
+/**
+ * A phone (430 px unless told) whose every app script arrives only once the case calls
+ * `scriptsArrive`, and on each page it opens with `openDrawn` after that only when it calls it again;
+ * signed in as `member` if given.
  */
 export async function slowPhone(
   member?: Member,
-  { holdMs = HOLD_MS }: { holdMs?: number } = {},
+  { width = WIDTH, height = 900 }: { width?: number; height?: number } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: WIDTH, height: 900 } });
+  const context = await browser.newContext({ viewport: { width, height } });
   if (member) await context.addCookies(browserCookies(seeded.server, seeded.members[member].cookie));
+  holdScripts(context);
   await context.route(SCRIPTS, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, holdMs));
+    await scriptHolds.get(context)?.arrived;
     await route.continue().catch(() => undefined);
   });
+  context.on('close', () => scriptHolds.get(context)?.release());
   return { context, page: await context.newPage() };
 }
 
@@ -247,10 +275,27 @@ export async function noScripts(member?: Member): Promise<{ context: BrowserCont
 
 /** Opens `path` and returns as soon as the server's drawing is there (not waiting for any script). */
 export async function openDrawn(page: Page, path: string): Promise<void> {
+  // On a slow phone whose scripts came for the last page, this page's wait for the case again.
+  if (scriptHolds.get(page.context())?.released) holdScripts(page.context());
   await page.goto(url(path), { waitUntil: 'commit' });
+  await drawnAndStyled(page);
+}
+
+/**
+ * Waits for the page a tap went to, as a person sees it: at `address`, drawn and styled. Not for its
+ * 'DOMContentLoaded' or 'load': both wait for the scripts, which a slow phone holds.
+ */
+export async function waitForDrawn(page: Page, address: string | RegExp): Promise<void> {
+  await page.waitForURL(address, { waitUntil: 'commit' });
+  await drawnAndStyled(page);
+}
+
+/**
+ * The server's drawing is there, and so is its stylesheet: a person sees the page only then (the
+ * stylesheet holds the paint back), so the first tap comes no sooner.
+ */
+async function drawnAndStyled(page: Page): Promise<void> {
   await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
-  // A person sees the page once its stylesheet is there (it holds the paint back), so the first tap
-  // comes no sooner: the drawn root can be in the DOM while the stylesheet is still on its way.
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
   );
@@ -261,8 +306,9 @@ export async function expectNoScriptsYet(page: Page): Promise<void> {
   expect(await page.locator('#root[data-ready]').count(), 'the scripts had already taken the page over').toBe(0);
 }
 
-/** Waits until the scripts have taken the page over, its lazy parts included. */
+/** Lets a slow phone's scripts through, and waits until they have taken the page over, its lazy parts included. */
 export async function scriptsArrive(page: Page): Promise<void> {
+  scriptHolds.get(page.context())?.release();
   await page.locator('#root[data-ready]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 }
@@ -321,7 +367,8 @@ export async function providerLogin(page: Page, login: string): Promise<void> {
   await page.locator('input[name="password"]').fill('any-password');
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL((address) => address.origin === seeded.server.url);
+  // Back at the app, signed in; its page's 'load' would wait for a slow phone's held scripts.
+  await page.waitForURL((address) => address.origin === seeded.server.url, { waitUntil: 'commit' });
 }
 
 export async function signedInEmail(page: Page): Promise<string | undefined> {
