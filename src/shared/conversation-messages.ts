@@ -58,6 +58,8 @@ export const conversationMessages = {
   reportOwn: 'You cannot report your own message.',
   alreadyReported: 'You have already reported this message. A moderator will look at it.',
   blockTitle: 'Block Not Changed',
+  /** Said after an Unblock, in the page or, without the scripts, as the profile's notice. */
+  unblocked: 'The student is no longer blocked. They can write to you and ping your postings again.',
   blockSelf: 'You cannot block yourself.',
   blockNotFound: 'There is no such student.',
   deletedStudent: 'A deleted student',

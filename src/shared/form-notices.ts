@@ -211,10 +211,7 @@ export const FORM_NOTICES = {
   },
   UNREAD_EMAIL_ON: { tone: 'success', message: 'E-mails about unread messages are on.' },
   UNREAD_EMAIL_OFF: { tone: 'success', message: 'E-mails about unread messages are off.' },
-  STUDENT_UNBLOCKED: {
-    tone: 'success',
-    message: 'The student is no longer blocked. They can write to you and ping your postings again.',
-  },
+  STUDENT_UNBLOCKED: { tone: 'success', message: conversationMessages.unblocked },
   UNBLOCK_FAILED: { tone: 'error', title: conversationMessages.blockTitle, message: pingMessages.tryAgain },
   SETTINGS_FAILED: { tone: 'error', title: conversationMessages.settingsTitle, message: pingMessages.tryAgain },
 } as const satisfies Record<string, FormNotice>;

@@ -228,7 +228,7 @@ describe('Conversations', () => {
     await shot(admin.page, 'profile-messages-blocked');
     // Unblock lets the student ping again.
     await blocked.getByRole('button', { name: 'Unblock Theo Third' }).click();
-    await admin.page.getByRole('status').getByText('Theo Third is no longer blocked.').waitFor();
+    await admin.page.getByRole('status').getByText(cm.unblocked).waitFor();
     await admin.page.getByText('You have not blocked anyone.').waitFor();
     // The withheld ping waits, then expires, as any unanswered ping: asking again is refused as for anyone.
     const unblocked = await api('third', `/api/postings/${secondPostingId}/pings`, { method: 'POST', body: {} });

@@ -119,7 +119,7 @@ function BlockedStudents() {
                   onClick={(event) => {
                     event.preventDefault();
                     unblock.mutate(block.userId, {
-                      onSuccess: () => setSaid(`${block.name} is no longer blocked.`),
+                      onSuccess: () => setSaid(conversationMessages.unblocked),
                       onError: (error) =>
                         setSaid(error instanceof ApiError ? error.message : 'That did not work. Please try again.'),
                     });
