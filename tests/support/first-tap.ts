@@ -2,9 +2,8 @@
  * What the first-tap browser files share (issue 31, item 3, "no lost tap"): a seeded server with its
  * students, postings, pings and conversations, a local OpenID provider and a browser, one set per
  * file; a 430 px window whose app scripts arrive only when the case says they do, or one with
- * JavaScript off; and the
- * checks those files make. The cases are spread over five files so that the browser tests' workers
- * share them: each case waits seconds on its held-back scripts.
+ * JavaScript off; and the checks those files make. The cases are spread over five files so that the
+ * browser tests' workers share them.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -275,7 +274,7 @@ export async function noScripts(member?: Member): Promise<{ context: BrowserCont
 
 /** Opens `path` and returns as soon as the server's drawing is there (not waiting for any script). */
 export async function openDrawn(page: Page, path: string): Promise<void> {
-  // On a slow phone whose scripts came for the last page, this page's wait for the case again.
+  // On a slow phone whose scripts came for the last page, this page's scripts wait for the case again.
   if (scriptHolds.get(page.context())?.released) holdScripts(page.context());
   await page.goto(url(path), { waitUntil: 'commit' });
   await drawnAndStyled(page);
