@@ -20,6 +20,7 @@ import {
   setUpFirstTapServer,
   signedInEmail,
   slowPhone,
+  tapToLeave,
   url,
   waitForDrawn,
 } from '../support/first-tap';
@@ -35,7 +36,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     expect(await cards.count()).toBe(8);
     const firstPage = await cardIds(page);
     await expectNoScriptsYet(page);
-    await page.getByRole('link', { name: 'Load more' }).click();
+    await tapToLeave(page.getByRole('link', { name: 'Load more' }));
     await waitForDrawn(page, /cursor=/);
     await page.getByRole('link', { name: 'Back to the first postings' }).waitFor();
     // The next two, none of the first page's: the address is that page's, and can be shared.
@@ -77,14 +78,14 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     const rent = page.getByRole('spinbutton', { name: 'Max Rent per Person ($/month)' });
     expect(await rent.count()).toBe(0);
     await expectNoScriptsYet(page);
-    await offCampus.click();
+    await tapToLeave(offCampus);
     await waitForDrawn(page, /\/\?location=offcampus$/);
     await rent.waitFor();
     expect(await offCampus.getAttribute('aria-selected')).toBe('true');
     await scriptsArrive(page);
     expect(await offCampus.getAttribute('aria-selected')).toBe('true');
     // Its Search opens the off-campus results.
-    await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search' }).click();
+    await tapToLeave(page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search' }));
     await waitForDrawn(page, /\/postings\?location=offcampus/);
     await expectAccessible(page);
     await context.close();
@@ -94,7 +95,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     const { context, page } = await slowPhone();
     await openDrawn(page, '/signin-wall');
     await expectNoScriptsYet(page);
-    await page.getByRole('link', { name: 'New here? Create an account' }).click();
+    await tapToLeave(page.getByRole('link', { name: 'New here? Create an account' }));
     await waitForDrawn(page, /mode=signUp/);
     await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
     // The server drew the sign-up form (the scripts of this page are not there yet either).
@@ -133,7 +134,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     await dialog.waitFor();
     expect(await dialog.getByRole('textbox').inputValue()).toBe(seeded.members.nell.email);
     await expectAccessible(page);
-    await dialog.getByRole('button', { name: accountMessages.deleteConfirm }).click();
+    await tapToLeave(dialog.getByRole('button', { name: accountMessages.deleteConfirm }));
     await waitForDrawn(page, /\/signin-wall/);
     expect(await signedInEmail(page)).toBeUndefined();
     await context.close();
@@ -158,7 +159,7 @@ describe('the first tap on the profile and the warnings, with the scripts late',
     await confirmation.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(FORM_NOTICES.SEARCH_DELETED.message).waitFor();
     expect(await page.getByRole('heading', { name: "Gus Early's Walsh search" }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Join this group' }).click();
+    await tapToLeave(page.getByRole('button', { name: 'Join this group' }));
     await waitForDrawn(page, /\/detailView\?id=/);
     await page.getByText(FORM_NOTICES.INVITATION_JOINED.message).waitFor();
     expect(new URL(page.url()).searchParams.get('id')).toBe(postings.gusInvited);
@@ -171,7 +172,7 @@ describe('the first tap on the profile and the warnings, with the scripts late',
     const { context, page } = await slowPhone(undefined, { width: 375, height: 800 });
     await openDrawn(page, '/about');
     const warning = page.getByRole('dialog', { name: messages.mobileWarning.title });
-    await warning.getByRole('button', { name: messages.mobileWarning.button }).click();
+    await tapToLeave(warning.getByRole('button', { name: messages.mobileWarning.button }));
     await waitForDrawn(page, url('/about'));
     await page.locator('#root[data-drawn]').waitFor({ state: 'attached' });
     expect(await page.locator('dialog[data-warning]').count()).toBe(0);

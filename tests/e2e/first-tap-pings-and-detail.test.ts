@@ -23,6 +23,7 @@ import {
   shownSlide,
   signedInEmail,
   slowPhone,
+  tapToLeave,
   url,
   waitForDrawn,
 } from '../support/first-tap';
@@ -36,7 +37,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     await page.getByRole('textbox', { name: 'Email' }).fill(seeded.members.student.email);
     await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
     await expectNoScriptsYet(page);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await tapToLeave(page.getByRole('button', { name: 'Sign In' }));
     await waitForDrawn(page, url('/'));
     expect(await signedInEmail(page)).toBe(seeded.members.student.email);
     await context.close();
@@ -64,7 +65,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     await page.getByText('Show filters').click();
     await page.getByRole('combobox', { name: 'Preferred Dorm' }).selectOption('Vanderslice');
     await expectNoScriptsYet(page);
-    await page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search' }).click();
+    await tapToLeave(page.getByRole('form', { name: 'Search filters' }).getByRole('button', { name: 'Search' }));
     await waitForDrawn(page, /dorm=Vanderslice/);
     await page.getByText('1 posting', { exact: true }).waitFor();
     await context.close();
@@ -74,7 +75,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     const { context, page } = await slowPhone('student');
     await openDrawn(page, `/detailView?id=${postings.ping}`);
     await expectNoScriptsYet(page);
-    await page.getByRole('button', { name: 'Ping Interest' }).click();
+    await tapToLeave(page.getByRole('button', { name: 'Ping Interest' }));
     await waitForDrawn(page, /ping=open/);
     const message = page.getByRole('textbox', { name: 'Message (optional)' });
     await message.fill('Junior, tidy, early riser.');
@@ -132,7 +133,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     expect(await link.getAttribute('href')).toBe(`/detailView?id=${postings.photos}`);
     // The carousel moves by its links (without JavaScript, below, the photo is seen to come into view).
     const carousel = page.getByRole('region', { name: 'Images of Gabelli Hall' });
-    await carousel.getByRole('link', { name: 'Next image: 2 of 3' }).click();
+    await tapToLeave(carousel.getByRole('link', { name: 'Next image: 2 of 3' }));
     await waitForDrawn(page, /#photo-2$/);
     await expectNoScriptsYet(page);
     await scriptsArrive(page);
@@ -145,7 +146,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
 
     await openDrawn(page, `/detailView?id=${postings.photos}`);
     await expectNoScriptsYet(page);
-    await page.getByRole('button', { name: 'Report posting' }).click();
+    await tapToLeave(page.getByRole('button', { name: 'Report posting' }));
     await waitForDrawn(page, /report=open/);
     const report = page.getByRole('region', { name: 'Report this posting' });
     await report.getByRole('radio', { name: 'Wrong information' }).check();
@@ -189,19 +190,19 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     // Edit is a link to the posting form.
     await openDrawn(page, `/detailView?id=${postings.statusEarly}`);
     await expectNoScriptsYet(page);
-    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await tapToLeave(page.getByRole('link', { name: 'Edit', exact: true }));
     await waitForDrawn(page, url(`/create-posting?id=${postings.statusEarly}`));
     await page.getByRole('heading', { level: 1, name: 'Edit Posting' }).waitFor();
 
     // Delete asks first, in the page, with the spec's words; then deletes.
     await openDrawn(page, `/detailView?id=${postings.deleteEarly}`);
     await expectNoScriptsYet(page);
-    await page.getByRole('button', { name: 'Delete posting' }).click();
+    await tapToLeave(page.getByRole('button', { name: 'Delete posting' }));
     await waitForDrawn(page, /delete=confirm/);
     const confirmation = page.getByRole('region', { name: 'Delete Posting' });
     await confirmation.getByText(messages.deletePosting.confirm).waitFor();
     expect(await postingStatus(page, postings.deleteEarly as string)).toBe('Unfulfilled');
-    await confirmation.getByRole('button', { name: 'Delete' }).click();
+    await tapToLeave(confirmation.getByRole('button', { name: 'Delete' }));
     await waitForDrawn(page, /\/postings\?/);
     await page.getByText(messages.deletePosting.done).waitFor();
     expect(await postingStatus(page, postings.deleteEarly as string)).toBe(404);

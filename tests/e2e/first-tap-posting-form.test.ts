@@ -17,6 +17,7 @@ import {
   seeded,
   setUpFirstTapServer,
   slowPhone,
+  tapToLeave,
   url,
   waitForDrawn,
 } from '../support/first-tap';
@@ -53,7 +54,7 @@ describe('the posting form, with the scripts late on a 430 px phone', LATE_SCRIP
     await page.getByRole('button', { name: 'Submit posting' }).click();
     const done = page.getByRole('dialog');
     await done.getByText(messages.submit.created).waitFor();
-    await done.getByRole('link', { name: 'View posting' }).click();
+    await tapToLeave(done.getByRole('link', { name: 'View posting' }));
     await waitForDrawn(page, /\/detailView\?id=/);
     const id = new URL(page.url()).searchParams.get('id') as string;
     const detail = (await (await page.request.get(url(`/api/postings/${id}`))).json()) as {

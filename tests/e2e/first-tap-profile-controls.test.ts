@@ -16,6 +16,7 @@ import {
   scriptsArrive,
   setUpFirstTapServer,
   slowPhone,
+  tapToLeave,
   url,
   waitForDrawn,
 } from '../support/first-tap';
@@ -28,7 +29,7 @@ describe('the profile’s and the password fields’ controls, with the scripts 
     await openDrawn(page, '/myProfile');
     await expectNoScriptsYet(page);
     const searches = page.getByRole('list', { name: 'My Saved Searches' });
-    await searches.getByRole('button', { name: "Edit Ivy Early's Walsh search" }).click();
+    await tapToLeave(searches.getByRole('button', { name: "Edit Ivy Early's Walsh search" }));
     await waitForDrawn(page, /editSearch=/);
     // The server drew the editor in the page: a form it saves.
     const editor = page.getByRole('region', { name: 'Edit saved search' });

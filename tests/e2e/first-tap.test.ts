@@ -21,6 +21,7 @@ import {
   setUpFirstTapServer,
   signedInEmail,
   slowPhone,
+  tapToLeave,
   url,
   waitForDrawn,
 } from '../support/first-tap';
@@ -50,7 +51,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
       .first()
       .getAttribute('href');
     const firstId = new URL(first ?? '', 'http://x').searchParams.get('id') as string;
-    await card.click();
+    await tapToLeave(card);
     // The server bookmarked it and drew the same page again, the button pressed.
     await waitForDrawn(page, /\/postings\?location=oncampus&dorm=Walsh$/);
     await page.locator(`main a[href*="${firstId}"]`).first().waitFor();
@@ -113,7 +114,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     await openDrawn(page, '/create-posting');
     await fillPostingForm(page, 'Early birds: two sophomores who post before the scripts.');
     await expectNoScriptsYet(page);
-    await page.getByRole('button', { name: 'Submit posting' }).click();
+    await tapToLeave(page.getByRole('button', { name: 'Submit posting' }));
     await waitForDrawn(page, /\/detailView\?id=/);
     await page.getByText('Early birds: two sophomores who post before the scripts.').waitFor();
     await scriptsArrive(page);
@@ -161,7 +162,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     expect(await nav.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
     expect(await nav.getByRole('link', { name: 'My Profile' }).isVisible()).toBe(true);
     await expectAccessible(page);
-    await nav.getByRole('link', { name: 'My Profile' }).click();
+    await tapToLeave(nav.getByRole('link', { name: 'My Profile' }));
     await waitForDrawn(page, url('/myProfile'));
     await context.close();
   });
@@ -179,7 +180,7 @@ describe('the first tap, with the scripts late on a 430 px phone', LATE_SCRIPTS,
     await page.getByRole('checkbox', { name: 'Show password' }).check();
     expect(await page.getByRole('textbox', { name: 'Password' }).inputValue()).toBe('correct-horse-battery');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await tapToLeave(page.getByRole('button', { name: 'Sign In' }));
     await waitForDrawn(page, url('/'));
     expect(await signedInEmail(page)).toBe(seeded.members.reader.email);
     await context.close();
